@@ -1,0 +1,79 @@
+// The error page body: status code and message, the stack only for 500+ in development, never details for crawlers.
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
+import { Button } from '#app/components/ui/button.tsx';
+import type { loader as rootLoader } from '#app/root.tsx';
+import { formatTitle, useSiteInfo } from '#app/lib/title.tsx';
+
+export type ErrorInfo = { status: number; message: string; stack?: string };
+
+export function describeError(error: unknown): ErrorInfo {
+  if (isRouteErrorResponse(error)) {
+    const message = typeof error.data === 'string' && error.data ? error.data : error.statusText;
+    return { status: error.status, message: message || String(error.status) };
+  }
+  if (error instanceof Error) return { status: 500, message: error.message, stack: error.stack };
+  return { status: 500, message: 'Unknown error' };
+}
+
+export function ErrorView() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const { siteName, separator } = useSiteInfo();
+  const { status, message, stack } = describeError(error);
+  // Unknown callers (root loader failed) are treated like crawlers: no details.
+  const showDetails = root ? !root.crawler : false;
+  const heading =
+    status === 404
+      ? t('error.notFound')
+      : status === 403
+        ? t('error.forbidden')
+        : status === 501
+          ? t('pending.title')
+          : status >= 500
+            ? t('error.title')
+            : message;
+  const detail =
+    status === 501
+      ? t('pending.message')
+      : status >= 500 && !import.meta.env.DEV
+        ? t('error.internal')
+        : message;
+  const showStack = import.meta.env.DEV && status >= 500 && stack && showDetails;
+
+  return (
+    <main
+      id="main"
+      className="mx-auto flex min-h-[60vh] w-full max-w-2xl flex-col items-center justify-center px-4 py-16 text-center"
+    >
+      <title>{formatTitle(`${status} ${heading}`, siteName, separator)}</title>
+      <p className="bg-gradient-to-b from-primary-400 to-primary-700 bg-clip-text text-7xl font-black tracking-tight text-transparent sm:text-8xl">
+        {status}
+      </p>
+      <h1 className="mt-4 text-2xl font-semibold tracking-tight text-balance sm:text-3xl">
+        {heading}
+      </h1>
+      {showDetails && detail !== heading ? (
+        <p
+          data-testid="error-message"
+          className="mt-3 max-w-prose break-words text-neutral-600 dark:text-neutral-400"
+        >
+          {detail}
+        </p>
+      ) : null}
+      {showStack ? (
+        <pre className="mt-6 max-h-80 w-full overflow-auto rounded-lg bg-neutral-100 p-4 text-left text-xs dark:bg-neutral-900">
+          {stack}
+        </pre>
+      ) : null}
+      <Button asChild className="mt-8">
+        <a href="/">
+          <ArrowLeft aria-hidden />
+          {t('error.goBack')}
+        </a>
+      </Button>
+    </main>
+  );
+}

@@ -1,0 +1,58 @@
+// Dropdown menus on Radix: keyboard navigation, focus return and collision handling come with it.
+import { DropdownMenu as Primitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '#app/lib/cn.ts';
+
+export const DropdownMenu = Primitive.Root;
+export const DropdownMenuTrigger = Primitive.Trigger;
+export const DropdownMenuRadioGroup = Primitive.RadioGroup;
+
+export function DropdownMenuContent({
+  className,
+  sideOffset = 6,
+  ...props
+}: ComponentProps<typeof Primitive.Content>) {
+  return (
+    <Primitive.Portal>
+      <Primitive.Content
+        sideOffset={sideOffset}
+        className={cn(
+          'z-50 min-w-44 overflow-hidden rounded-xl border border-neutral-200 bg-white p-1 text-neutral-900 shadow-lg dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100',
+          className,
+        )}
+        {...props}
+      />
+    </Primitive.Portal>
+  );
+}
+
+export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof Primitive.Label>) {
+  return (
+    <Primitive.Label
+      className={cn(
+        'px-2.5 py-1.5 text-xs font-medium text-neutral-500 dark:text-neutral-400',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function DropdownMenuRadioItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof Primitive.RadioItem>) {
+  return (
+    <Primitive.RadioItem
+      className={cn(
+        'relative flex cursor-pointer items-center gap-2 rounded-lg py-2 pr-8 pl-2.5 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800 [&_svg]:size-4',
+        className,
+      )}
+      {...props}
+    >
+      {children}
+      <Primitive.ItemIndicator className="absolute right-2.5 size-2 rounded-full bg-primary-500" />
+    </Primitive.RadioItem>
+  );
+}

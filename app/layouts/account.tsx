@@ -1,0 +1,57 @@
+// `/account/*`: signed-in users only (guard `auth`), with the account menu. Errors show in the site layout.
+import { Heart, MonitorSmartphone, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { AppNavLink } from '#app/components/app-link.tsx';
+import { cn } from '#app/lib/cn.ts';
+import { guard } from '#app/lib/session.server.ts';
+import type { RouteHandle } from '#app/lib/title.tsx';
+import type { Route } from './+types/account';
+
+export const handle: RouteHandle = { title: 'pages.account' };
+
+export async function loader(args: Route.LoaderArgs) {
+  await guard(['auth'], args);
+  return null;
+}
+
+const items = [
+  { to: '/account/general', label: 'pages.accountGeneral', icon: UserRound },
+  { to: '/account/devices', label: 'pages.accountDevices', icon: MonitorSmartphone },
+  { to: '/account/follow-movies', label: 'pages.followMovies', icon: Heart },
+] as const;
+
+function AccountShell({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto grid w-full max-w-screen-xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-[14rem_1fr]">
+      <nav aria-label={t('pages.account')} className="flex gap-1 overflow-x-auto md:flex-col">
+        {items.map(({ to, label, icon: Icon }) => (
+          <AppNavLink
+            key={to}
+            to={to}
+            className={({ isActive }) =>
+              cn(
+                'flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100 dark:hover:bg-neutral-900',
+                isActive &&
+                  'bg-primary-50 text-primary-700 dark:bg-primary-500/15 dark:text-primary-300',
+              )
+            }
+          >
+            <Icon className="size-4" aria-hidden />
+            {t(label)}
+          </AppNavLink>
+        ))}
+      </nav>
+      <div>{children}</div>
+    </div>
+  );
+}
+
+export default function AccountLayout() {
+  return (
+    <AccountShell>
+      <Outlet />
+    </AccountShell>
+  );
+}

@@ -1,0 +1,131 @@
+// The public site's default layout: header with navigation and preferences, content, footer.
+import { Clapperboard, Home, LogIn, Menu, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useRouteLoaderData } from 'react-router';
+import { AppLink, AppNavLink } from '#app/components/app-link.tsx';
+import { ErrorView } from '#app/components/error-view.tsx';
+import { Logo } from '#app/components/logo.tsx';
+import { ColorModeSwitcher, LanguageSwitcher } from '#app/components/preferences.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+import { Sheet, SheetClose, SheetContent, SheetTrigger } from '#app/components/ui/sheet.tsx';
+import { cn } from '#app/lib/cn.ts';
+import { PageTitle, useSiteInfo } from '#app/lib/title.tsx';
+import type { loader as rootLoader } from '#app/root.tsx';
+
+const navItems = [
+  { to: '/', label: 'nav.home', icon: Home, end: true },
+  { to: '/movies', label: 'nav.movies', icon: Clapperboard, end: false },
+] as const;
+
+function SiteShell({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const { siteName } = useSiteInfo();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const user = root?.user;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-primary-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t('site.skipToContent')}
+      </a>
+      <header className="sticky top-0 z-30 border-b border-neutral-200/70 bg-white/80 backdrop-blur-md supports-[backdrop-filter]:bg-white/70 dark:border-neutral-800/70 dark:bg-neutral-950/80">
+        <div className="mx-auto flex h-16 w-full max-w-screen-2xl items-center gap-2 px-3 sm:px-6">
+          <Sheet>
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.menu')}>
+                <Menu aria-hidden />
+              </Button>
+            </SheetTrigger>
+            <SheetContent heading={<Logo siteName={siteName} />} closeLabel={t('nav.closeMenu')}>
+              <nav className="flex flex-col gap-1" aria-label={t('nav.menu')}>
+                {navItems.map(({ to, label, icon: Icon, end }) => (
+                  <SheetClose asChild key={to}>
+                    <AppNavLink
+                      to={to}
+                      end={end}
+                      className={({ isActive }) =>
+                        cn(
+                          'flex items-center gap-3 rounded-lg px-3 py-3 font-medium hover:bg-neutral-100 dark:hover:bg-neutral-900',
+                          isActive &&
+                            'bg-primary-50 text-primary-700 dark:bg-primary-500/15 dark:text-primary-300',
+                        )
+                      }
+                    >
+                      <Icon className="size-5" aria-hidden />
+                      {t(label)}
+                    </AppNavLink>
+                  </SheetClose>
+                ))}
+              </nav>
+            </SheetContent>
+          </Sheet>
+          <Logo siteName={siteName} className="mr-4" />
+          <nav className="hidden items-center gap-1 md:flex" aria-label={t('nav.menu')}>
+            {navItems.map(({ to, label, end }) => (
+              <AppNavLink
+                key={to}
+                to={to}
+                end={end}
+                className={({ isActive }) =>
+                  cn(
+                    'rounded-lg px-3 py-2 text-sm font-medium text-neutral-600 transition-colors hover:text-neutral-950 dark:text-neutral-300 dark:hover:text-white',
+                    isActive && 'text-neutral-950 dark:text-white',
+                  )
+                }
+              >
+                {t(label)}
+              </AppNavLink>
+            ))}
+          </nav>
+          <div className="ml-auto flex items-center gap-1">
+            <LanguageSwitcher />
+            <ColorModeSwitcher />
+            {user ? (
+              <Button asChild variant="ghost" size="icon" aria-label={t('nav.account')}>
+                <AppLink to="/account">
+                  <UserRound aria-hidden />
+                </AppLink>
+              </Button>
+            ) : (
+              <Button asChild size="md" className="ml-1">
+                <AppLink to="/auth/login">
+                  <LogIn aria-hidden />
+                  <span className="hidden xs:inline">{t('nav.signIn')}</span>
+                </AppLink>
+              </Button>
+            )}
+          </div>
+        </div>
+      </header>
+      <div className="flex flex-1 flex-col">{children}</div>
+      <footer className="border-t border-neutral-200 dark:border-neutral-800">
+        <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-3 px-4 py-8 text-sm text-neutral-500 sm:flex-row sm:items-center sm:justify-between sm:px-6 dark:text-neutral-400">
+          <div className="flex items-center gap-3">
+            <Logo siteName={siteName} className="text-neutral-900 dark:text-neutral-100" />
+            <span className="hidden sm:inline">{t('footer.about')}</span>
+          </div>
+          <p>{t('footer.rights', { year: new Date().getFullYear(), site: siteName })}</p>
+        </div>
+      </footer>
+    </div>
+  );
+}
+
+export default function DefaultLayout() {
+  return (
+    <SiteShell>
+      <PageTitle />
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <SiteShell>
+      <ErrorView />
+    </SiteShell>
+  );
+}

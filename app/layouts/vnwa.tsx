@@ -1,0 +1,193 @@
+// The back office layout (`vnwa`): admins only (guard `auth-admin`), a sidebar to every admin screen.
+import {
+  Archive,
+  Code,
+  Film,
+  FolderOpen,
+  Globe2,
+  Home,
+  LayoutTemplate,
+  Link2,
+  Menu,
+  MonitorSmartphone,
+  Shapes,
+  ShieldAlert,
+  Tags,
+  Trash2,
+  UserRound,
+  Users,
+  Video,
+  ExternalLink,
+  Info,
+} from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { AppLink, AppNavLink } from '#app/components/app-link.tsx';
+import { ErrorView } from '#app/components/error-view.tsx';
+import { Logo } from '#app/components/logo.tsx';
+import { ColorModeSwitcher, LanguageSwitcher } from '#app/components/preferences.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+import { Sheet, SheetClose, SheetContent, SheetTrigger } from '#app/components/ui/sheet.tsx';
+import { cn } from '#app/lib/cn.ts';
+import { guard } from '#app/lib/session.server.ts';
+import { PageTitle, usePageTitle, useSiteInfo } from '#app/lib/title.tsx';
+import type { Route } from './+types/vnwa';
+
+export async function loader(args: Route.LoaderArgs) {
+  await guard(['auth-admin'], args);
+  return null;
+}
+
+export const adminNavigation = [
+  {
+    group: 'admin.groups.catalogue',
+    items: [
+      { to: '/vnwa/movie/film/list', label: 'admin.pages.movies', icon: Film },
+      { to: '/vnwa/movie/genre', label: 'admin.pages.genre', icon: Tags },
+      { to: '/vnwa/movie/types', label: 'admin.pages.types', icon: Shapes },
+      { to: '/vnwa/movie/nation', label: 'admin.pages.nation', icon: Globe2 },
+      { to: '/vnwa/movie/reports', label: 'admin.pages.reports', icon: ShieldAlert },
+    ],
+  },
+  {
+    group: 'admin.groups.media',
+    items: [
+      { to: '/vnwa/vmedia/video-manager/list', label: 'admin.pages.videoManager', icon: Video },
+      { to: '/vnwa/vmedia/video-manager/trash', label: 'admin.pages.trash', icon: Trash2 },
+      { to: '/vnwa/vmedia/local-files', label: 'admin.pages.localFiles', icon: FolderOpen },
+    ],
+  },
+  {
+    group: 'admin.groups.appearance',
+    items: [
+      { to: '/vnwa/appearance/home-page', label: 'admin.pages.homePage', icon: Home },
+      { to: '/vnwa/appearance/movies-page', label: 'admin.pages.moviesPage', icon: LayoutTemplate },
+      { to: '/vnwa/Link', label: 'admin.pages.link', icon: Link2 },
+    ],
+  },
+  {
+    group: 'admin.groups.people',
+    items: [{ to: '/vnwa/users', label: 'admin.pages.users', icon: Users }],
+  },
+  {
+    group: 'admin.groups.settings',
+    items: [
+      { to: '/vnwa/setting/web-info', label: 'admin.pages.webInfo', icon: Info },
+      { to: '/vnwa/setting/site-assets', label: 'admin.pages.siteAssets', icon: Code },
+      { to: '/vnwa/setting/backup', label: 'admin.pages.backup', icon: Archive },
+    ],
+  },
+  {
+    group: 'admin.groups.account',
+    items: [
+      { to: '/vnwa/account/general', label: 'admin.pages.account', icon: UserRound },
+      { to: '/vnwa/account/devices', label: 'admin.pages.devices', icon: MonitorSmartphone },
+    ],
+  },
+] as const;
+
+function SidebarNav({ onNavigate }: { onNavigate?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('admin.title')} className="flex flex-col gap-5">
+      {adminNavigation.map(({ group, items }) => (
+        <div key={group}>
+          <p className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-neutral-500 uppercase dark:text-neutral-400">
+            {t(group)}
+          </p>
+          <ul className="flex flex-col gap-0.5">
+            {items.map(({ to, label, icon: Icon }) => {
+              const link = (
+                <AppNavLink
+                  to={to}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium text-neutral-700 hover:bg-neutral-200/60 dark:text-neutral-300 dark:hover:bg-neutral-800',
+                      isActive &&
+                        'bg-primary-600 text-white hover:bg-primary-600 dark:bg-primary-500 dark:text-neutral-950 dark:hover:bg-primary-500',
+                    )
+                  }
+                >
+                  <Icon className="size-4 shrink-0" aria-hidden />
+                  <span className="truncate">{t(label)}</span>
+                </AppNavLink>
+              );
+              return (
+                <li key={to}>{onNavigate ? <SheetClose asChild>{link}</SheetClose> : link}</li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+function AdminShell({ children, heading }: { children: React.ReactNode; heading: string }) {
+  const { t } = useTranslation();
+  const { siteName } = useSiteInfo();
+  return (
+    <div className="min-h-dvh bg-neutral-50 lg:grid lg:grid-cols-[16rem_1fr] dark:bg-neutral-950">
+      <aside className="sticky top-0 hidden h-dvh flex-col border-r border-neutral-200 bg-neutral-100/70 lg:flex dark:border-neutral-800 dark:bg-neutral-900/60">
+        <div className="flex h-16 items-center px-5">
+          <Logo siteName={siteName} to="/vnwa" />
+        </div>
+        <div className="flex-1 overflow-y-auto px-3 pb-6">
+          <SidebarNav />
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-neutral-200 bg-white/85 px-3 backdrop-blur sm:px-6 dark:border-neutral-800 dark:bg-neutral-950/85">
+          <Sheet>
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('nav.menu')}>
+                <Menu aria-hidden />
+              </Button>
+            </SheetTrigger>
+            <SheetContent
+              heading={<Logo siteName={siteName} to="/vnwa" />}
+              closeLabel={t('nav.closeMenu')}
+            >
+              <SidebarNav onNavigate />
+            </SheetContent>
+          </Sheet>
+          <h1 className="truncate text-base font-semibold sm:text-lg">{heading}</h1>
+          <div className="ml-auto flex items-center gap-1">
+            <Button asChild variant="ghost" size="md" className="hidden sm:inline-flex">
+              <AppLink to="/">
+                <ExternalLink aria-hidden />
+                {t('nav.viewSite')}
+              </AppLink>
+            </Button>
+            <LanguageSwitcher />
+            <ColorModeSwitcher />
+          </div>
+        </header>
+        <div className="flex-1 px-3 py-6 sm:px-6">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+export default function VnwaLayout() {
+  const title = usePageTitle();
+  const { siteName, separator } = useSiteInfo();
+  const heading = title.endsWith(`${separator}${siteName}`)
+    ? title.slice(0, -`${separator}${siteName}`.length)
+    : title;
+  return (
+    <AdminShell heading={heading}>
+      <PageTitle />
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  return (
+    <AdminShell heading={t('admin.title')}>
+      <ErrorView />
+    </AdminShell>
+  );
+}

@@ -1,0 +1,5 @@
+// Joins class names and lets later Tailwind utilities win over earlier ones.
+import { clsx, type ClassValue } from 'clsx';
+import { twMerge } from 'tailwind-merge';
+
+export const cn = (...inputs: ClassValue[]) => twMerge(clsx(inputs));

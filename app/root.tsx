@@ -1,0 +1,96 @@
+// The document: language, colour mode without a flash, nonce'd scripts, toasts, and the last-resort error page.
+import { isbot } from 'isbot';
+import type { ReactNode } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+import { ErrorView } from '#app/components/error-view.tsx';
+import { ColorModeProvider, colorModeScript } from '#app/lib/color-mode.tsx';
+import { detectLocale } from '#app/lib/i18n.ts';
+import { useNonce } from '#app/lib/nonce.ts';
+import { useReloadOnNewBuild } from '#app/lib/reload.ts';
+import { getCurrentUser } from '#app/lib/session.server.ts';
+import type { RouteHandle } from '#app/lib/title.tsx';
+import { Toaster } from '#app/lib/toast.tsx';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context;
+  const user = await getCurrentUser(request, context);
+  return {
+    locale: detectLocale(request, services.site.defaultLocale),
+    user,
+    crawler: isbot(request.headers.get('user-agent') ?? ''),
+    site: { name: services.site.name, titleSeparator: services.site.titleSeparator },
+  };
+}
+
+function useForcedColorMode() {
+  const matches = useMatches();
+  for (const match of [...matches].reverse()) {
+    const mode = (match.handle as RouteHandle | undefined)?.colorMode;
+    if (mode) return mode;
+  }
+  return undefined;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const nonce = useNonce();
+  const forced = useForcedColorMode();
+  const locale = data?.locale ?? 'vi';
+  return (
+    <html
+      lang={locale}
+      data-forced-color-mode={forced}
+      suppressHydrationWarning
+      className={forced === 'dark' ? 'dark' : undefined}
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#020617" media="(prefers-color-scheme: dark)" />
+        <meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: colorModeScript }} />
+        <link
+          rel="preload"
+          href={`/_i18n/${locale}/messages.json`}
+          as="fetch"
+          crossOrigin="anonymous"
+        />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        <ColorModeProvider forced={forced}>
+          {children}
+          <Toaster />
+        </ColorModeProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useReloadOnNewBuild();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <ErrorView />;
+}

@@ -1,0 +1,68 @@
+// The route table of spec section 2. Screens that later issues build are `pending` until then.
+import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes';
+
+const pending = (path: string, id: string) => route(path, 'routes/pending.tsx', { id });
+const go = (path: string, id: string) => route(path, 'routes/redirect.tsx', { id });
+
+export default [
+  // Redirects come first and outside the guarded layouts: they reveal nothing.
+  go('vnwa', 'vnwa-index'),
+  go('vnwa/dashboard', 'vnwa-dashboard'),
+  go('vnwa/movie', 'vnwa-movie'),
+  go('vnwa/movie/film', 'vnwa-movie-film'),
+  go('vnwa/vmedia/video-manager', 'vnwa-video-manager'),
+  go('vnwa/account', 'vnwa-account'),
+  go('account', 'account-index'),
+
+  route('vnwa/login', 'routes/vnwa/login.tsx'),
+  layout('layouts/vnwa.tsx', [
+    ...prefix('vnwa', [
+      pending('Link', 'vnwa-link'),
+      pending('users', 'vnwa-users'),
+      pending('movie/genre', 'vnwa-genre'),
+      pending('movie/types', 'vnwa-types'),
+      pending('movie/nation', 'vnwa-nation'),
+      pending('movie/reports', 'vnwa-reports'),
+      pending('movie/film/list', 'vnwa-movies'),
+      route('movie/film/:episodes', 'routes/vnwa/episodes.tsx'),
+      pending('setting/backup', 'vnwa-backup'),
+      pending('setting/web-info', 'vnwa-web-info'),
+      pending('setting/site-assets', 'vnwa-site-assets'),
+      pending('appearance/home-page', 'vnwa-home-page'),
+      pending('appearance/movies-page', 'vnwa-movies-page'),
+      pending('vmedia/local-files', 'vnwa-local-files'),
+      pending('vmedia/video-manager/list', 'vnwa-video-list'),
+      pending('vmedia/video-manager/trash', 'vnwa-video-trash'),
+      pending('account/general', 'vnwa-account-general'),
+      pending('account/devices', 'vnwa-account-devices'),
+    ]),
+  ]),
+
+  layout('layouts/brand.tsx', [
+    ...prefix('auth', [
+      route('login', 'routes/auth/login.tsx'),
+      route('forgot', 'routes/auth/forgot.tsx'),
+      route('register', 'routes/auth/register.tsx'),
+      route('verify', 'routes/auth/verify.tsx'),
+      route('reset/:token', 'routes/auth/reset.tsx'),
+    ]),
+  ]),
+
+  layout('layouts/default.tsx', [
+    index('routes/home.tsx'),
+    pending('movies', 'movies'),
+    route('watch/:slug', 'routes/watch/movie.tsx'),
+    route('watch/:slug/:ep', 'routes/watch/episode.tsx'),
+    layout('layouts/account.tsx', [
+      ...prefix('account', [
+        pending('general', 'account-general'),
+        pending('devices', 'account-devices'),
+        pending('follow-movies', 'account-follow-movies'),
+      ]),
+    ]),
+    pending('user/profile', 'user-profile'),
+    pending('user/histories', 'user-histories'),
+    route(':slug', 'routes/slug.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

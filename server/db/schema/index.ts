@@ -1,0 +1,2 @@
+// The whole database schema; drizzle-kit generates migrations from it.
+export * from './auth.ts';

@@ -1,0 +1,76 @@
+// One error shape for every API response: { error: { code, message, fields? } }.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+export const errorSchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+export type ErrorBody = z.infer<typeof errorSchema>;
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export function errorBody(
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+): ErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** Maps a Zod issue path (`['body', 'items', 0, 'name']` style) to a field name (`items.0.name`). */
+function fieldName(path: string | undefined, instancePath: string, missing?: unknown) {
+  const fromInstance = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const base = fromInstance || '';
+  if (typeof missing === 'string' && missing) return base ? `${base}.${missing}` : missing;
+  return base || path || 'body';
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const params = issue.params as { issue?: { path?: PropertyKey[]; keys?: string[] } };
+        const keys = params.issue?.keys;
+        if (keys?.length) {
+          for (const key of keys)
+            fields[fieldName(undefined, issue.instancePath, key)] = 'Unknown field';
+          continue;
+        }
+        fields[fieldName(error.validationContext, issue.instancePath)] =
+          issue.message ?? 'Invalid value';
+      }
+      return reply
+        .status(422)
+        .send(errorBody('validation_failed', 'Some fields are not valid.', fields));
+    }
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .send(errorBody(error.code, error.message, error.fields));
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const message = status >= 500 ? 'Something went wrong on our side.' : error.message;
+    const code = status >= 500 ? 'internal_error' : (error.code ?? 'bad_request').toLowerCase();
+    return reply.status(status).send(errorBody(code, message));
+  });
+}

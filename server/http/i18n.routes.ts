@@ -1,0 +1,29 @@
+// Locale messages (GET /_i18n/{locale}/messages.json) and the build id clients poll to notice a new release.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { locales } from '#app/lib/i18n.ts';
+import { messages } from '#app/locales/index.ts';
+import { errorBody } from './errors.ts';
+
+export const i18nRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/_i18n/:locale/messages.json',
+    { schema: { hide: true, params: z.object({ locale: z.string().max(10) }) } },
+    async (request, reply) => {
+      const locale = request.params.locale;
+      if (!(locales as readonly string[]).includes(locale)) {
+        return reply.status(404).send(errorBody('not_found', `Unknown locale ${locale}`));
+      }
+      reply.header('Cache-Control', 'public, max-age=86400');
+      return { [locale]: messages[locale as keyof typeof messages] };
+    },
+  );
+  app.get(
+    '/_build/latest.json',
+    { schema: { hide: true }, logLevel: 'warn' },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { id: app.services.system.buildId(), timestamp: Date.now() };
+    },
+  );
+};

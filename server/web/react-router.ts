@@ -1,0 +1,126 @@
+// Hands every path that is not /api or /storage to the React Router app (SSR), in production or through Vite in dev.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { ViteDevServer } from 'vite';
+import type { Services } from '#server/services.ts';
+
+export type WebOptions = {
+  services: Services;
+  /** Folder of the production build (`build/`); ignored in dev. */
+  buildDir: string;
+  dev: boolean;
+};
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    nonce: string;
+    services: Services;
+  }
+}
+
+export async function registerWeb(app: FastifyInstance, options: WebOptions) {
+  const { services } = options;
+  let getBuild: () => Promise<ServerBuild>;
+  let vite: ViteDevServer | undefined;
+
+  await app.register(async (web) => {
+    // Form posts reach React Router actions as raw streams.
+    web.removeAllContentTypeParsers();
+    web.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+    if (options.dev) {
+      const { createServer } = await import('vite');
+      const middie = (await import('@fastify/middie')).default;
+      vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+      await web.register(middie);
+      web.use(vite.middlewares);
+      const devServer = vite;
+      getBuild = async () =>
+        (await devServer.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+    } else {
+      const serverBuildPath = path.resolve(options.buildDir, 'server', 'index.js');
+      const build = (await import(pathToFileURL(serverBuildPath).href).catch((error: unknown) => {
+        throw new Error(
+          `No production build at ${serverBuildPath}: run "npm run build" first (${String(error)})`,
+        );
+      })) as ServerBuild;
+      services.system.setBuildId(build.assets.version);
+      getBuild = async () => build;
+      await web.register(fastifyStatic, {
+        root: path.resolve(options.buildDir, 'client'),
+        wildcard: false,
+        index: false,
+        setHeaders(res, filePath) {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader(
+            'Cache-Control',
+            immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          );
+        },
+      });
+    }
+
+    const mode = options.dev ? 'development' : 'production';
+    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      const build = await getBuild();
+      const handler = createRequestHandler(build, mode);
+      const response = await handler(toWebRequest(request), {
+        nonce: request.cspNonce,
+        services,
+      });
+      return sendWebResponse(reply, response);
+    };
+    web.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      handler: handle,
+    });
+    web.route({ method: ['GET', 'HEAD', 'POST'], url: '/', handler: handle });
+  });
+
+  app.addHook('onClose', async () => {
+    await vite?.close();
+  });
+}
+
+function toWebRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(key, item);
+    else headers.set(key, String(value));
+  }
+  const origin = `${request.protocol}://${request.host}`;
+  const controller = new AbortController();
+  request.raw.once('close', () => {
+    if (!request.raw.complete || request.raw.destroyed) controller.abort();
+  });
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const body = hasBody && request.body ? Readable.toWeb(request.body as Readable) : undefined;
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    body: body as unknown as BodyInit | undefined,
+    signal: controller.signal,
+    ...(body ? { duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key === 'set-cookie') continue;
+    reply.header(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  // The security hook gives this response the nonce-based policy (see security.ts).
+  reply.header('x-phim-nonce', '1');
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as unknown as NodeReadableStream));
+}

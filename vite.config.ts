@@ -1,0 +1,11 @@
+// Vite builds the React Router app; the Fastify server (server/) embeds it.
+import { reactRouter } from '@react-router/dev/vite';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  build: { assetsInlineLimit: 0 },
+  server: { hmr: { port: 24678 } },
+  optimizeDeps: { include: ['sonner', 'i18next', 'react-i18next', 'lucide-react'] },
+});
