@@ -27,7 +27,12 @@ export function createLogger(config: Config): Logger {
 
 export async function startServer(
   config: Config,
-  options: { log?: Logger; seed?: (app: FastifyInstance) => Promise<void> } = {},
+  options: {
+    log?: Logger;
+    seed?: (app: FastifyInstance) => Promise<void>;
+    /** Serve the React app (off in API-only tests). */
+    web?: boolean;
+  } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? createLogger(config);
   const cleanups: Array<() => Promise<void> | void> = [];
@@ -42,10 +47,11 @@ export async function startServer(
   };
 
   try {
+    // The lock comes before anything is written to the folder.
+    if (!config.DATABASE_URL) cleanups.push(lockDataDir(config.dataDir));
     const secrets = loadSecrets(config.dataDir, config);
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
-      cleanups.push(lockDataDir(config.dataDir));
       const embedded: EmbeddedDatabase = await startEmbeddedPostgres({
         dir: path.join(config.dataDir, 'pg'),
         password: secrets.pgPassword,
@@ -58,7 +64,13 @@ export async function startServer(
     cleanups.push(() => db.$client.end());
     await migrateDatabase(db);
 
-    const app = await buildApp({ config, db, authSecret: secrets.authSecret, logger: log });
+    const app = await buildApp({
+      config,
+      db,
+      authSecret: secrets.authSecret,
+      logger: log,
+      web: options.web,
+    });
     cleanups.push(() => withTimeout(app.close(), config.SHUTDOWN_TIMEOUT_MS));
 
     const admin = await app.services.auth.ensureFirstAdmin({

@@ -48,9 +48,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
-        const params = issue.params as { issue?: { path?: PropertyKey[]; keys?: string[] } };
-        const keys = params.issue?.keys;
-        if (keys?.length) {
+        const keys = (issue.params as { keys?: unknown }).keys;
+        if (Array.isArray(keys) && keys.length) {
           for (const key of keys)
             fields[fieldName(undefined, issue.instancePath, key)] = 'Unknown field';
           continue;

@@ -1,0 +1,40 @@
+// Builds the real Fastify app on a fresh test database, for API tests through inject().
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '#server/app.ts';
+import { loadConfig, type Env } from '#server/config.ts';
+import { createTestDatabase } from './db-utils.ts';
+
+export type TestApp = { app: FastifyInstance; close: () => Promise<void> };
+
+/** `web: true` serves the production build from build/ (run `npm run build` first). */
+export async function createTestApp(
+  options: {
+    web?: boolean;
+    env?: Partial<Env>;
+    /** Extra routes for a test, registered before the app is ready. */
+    register?: (app: FastifyInstance) => Promise<void>;
+  } = {},
+): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'phim-test-data-'));
+  const database = await createTestDatabase();
+  const config = loadConfig({}, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    authSecret: 'test-secret-test-secret-test-secret-123',
+    web: options.web ?? false,
+  });
+  await options.register?.(app);
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
