@@ -80,7 +80,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <Toaster />
         </ColorModeProvider>
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* Crawlers get the finished HTML only: no hydration payload, so no error details either. */}
+        {data?.crawler ? null : <Scripts nonce={nonce} />}
       </body>
     </html>
   );

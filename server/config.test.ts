@@ -21,13 +21,19 @@ describe('configuration', () => {
   it('stops with a message that names each bad variable', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', ADMIN_EMAIL: 'nope' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        ADMIN_EMAIL: 'nope',
+      });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as ConfigError).message;
-    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'ADMIN_EMAIL']) expect(message).toContain(name);
+    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'ADMIN_EMAIL'])
+      expect(message).toContain(name);
   });
 
   it('requires the S3 settings when the S3 driver is chosen', () => {
@@ -35,6 +41,8 @@ describe('configuration', () => {
   });
 
   it('strips a trailing slash from PUBLIC_URL', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://phim.example/' }).publicUrl).toBe('https://phim.example');
+    expect(loadConfig({ PUBLIC_URL: 'https://phim.example/' }).publicUrl).toBe(
+      'https://phim.example',
+    );
   });
 });

@@ -4,7 +4,11 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { createDatabase, migrateDatabase, type Database } from '#server/db/client.ts';
 
-export async function createTestDatabase(): Promise<{ db: Database; url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  db: Database;
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const adminUrl = inject('databaseUrl');
   const name = `phim_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

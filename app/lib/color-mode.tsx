@@ -5,7 +5,7 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 
@@ -52,10 +52,32 @@ function readPreference(): ColorModePreference {
   }
 }
 
-function applyMode(mode: ColorMode) {
+const PREFERENCE_EVENT = 'phim:color-mode';
+
+function subscribePreference(onChange: () => void) {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === COLOR_MODE_KEY) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener(PREFERENCE_EVENT, onChange);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener(PREFERENCE_EVENT, onChange);
+  };
+}
+
+const darkQuery = '(prefers-color-scheme: dark)';
+function subscribeSystem(onChange: () => void) {
+  const media = window.matchMedia(darkQuery);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+}
+
+function applyMode(mode: ColorMode, preference: ColorModePreference) {
   const root = document.documentElement;
   root.classList.toggle('dark', mode === 'dark');
   root.style.colorScheme = mode;
+  root.setAttribute('data-color-mode-preference', preference);
 }
 
 export function ColorModeProvider({
@@ -66,38 +88,29 @@ export function ColorModeProvider({
   children: ReactNode;
 }) {
   // The server cannot know the stored preference; the inline script already painted the right theme.
-  const [preference, setPreferenceState] = useState<ColorModePreference>('system');
-  const [systemDark, setSystemDark] = useState(false);
-
-  useEffect(() => {
-    setPreferenceState(readPreference());
-    const media = window.matchMedia('(prefers-color-scheme: dark)');
-    setSystemDark(media.matches);
-    const onChange = (event: MediaQueryListEvent) => setSystemDark(event.matches);
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === COLOR_MODE_KEY) setPreferenceState(readPreference());
-    };
-    media.addEventListener('change', onChange);
-    window.addEventListener('storage', onStorage);
-    return () => {
-      media.removeEventListener('change', onChange);
-      window.removeEventListener('storage', onStorage);
-    };
-  }, []);
-
+  const preference = useSyncExternalStore(
+    subscribePreference,
+    readPreference,
+    () => 'system' as const,
+  );
+  const systemDark = useSyncExternalStore(
+    subscribeSystem,
+    () => window.matchMedia(darkQuery).matches,
+    () => false,
+  );
   const mode = resolveColorMode(preference, forced, systemDark);
+
   useEffect(() => {
-    applyMode(mode);
-    document.documentElement.setAttribute('data-color-mode-preference', preference);
+    applyMode(mode, preference);
   }, [mode, preference]);
 
   const setPreference = useCallback((next: ColorModePreference) => {
-    setPreferenceState(next);
     try {
       localStorage.setItem(COLOR_MODE_KEY, next);
     } catch {
-      // Private mode without storage: the choice lasts for this page only.
+      // Private mode without storage: nothing to remember the choice in.
     }
+    window.dispatchEvent(new Event(PREFERENCE_EVENT));
   }, []);
 
   const value = useMemo(

@@ -30,7 +30,9 @@ describe('route guards', () => {
   });
 
   it('auth-admin sends guests to the admin sign-in and refuses non-admins', () => {
-    expect(outcome(['auth-admin'], null)).toBe('redirect /vnwa/login?redirect=%2Fvnwa%2Fusers%3Fpage%3D2');
+    expect(outcome(['auth-admin'], null)).toBe(
+      'redirect /vnwa/login?redirect=%2Fvnwa%2Fusers%3Fpage%3D2',
+    );
     expect(outcome(['auth-admin'], viewer)).toBe('status 403');
     expect(outcome(['auth-admin'], admin)).toBe('pass');
   });
@@ -42,7 +44,9 @@ describe('route guards', () => {
   });
 
   it('auth and guest', () => {
-    expect(outcome(['auth'], null)).toBe('redirect /auth/login?redirect=%2Fvnwa%2Fusers%3Fpage%3D2');
+    expect(outcome(['auth'], null)).toBe(
+      'redirect /auth/login?redirect=%2Fvnwa%2Fusers%3Fpage%3D2',
+    );
     expect(outcome(['auth'], viewer)).toBe('pass');
     expect(outcome(['guest'], viewer)).toBe('redirect /');
     expect(outcome(['guest'], null)).toBe('pass');

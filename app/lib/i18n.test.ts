@@ -4,7 +4,9 @@ import { detectLocale, localeCookie, localeFromAcceptLanguage, readCookie } from
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+  return Object.entries(value).flatMap(([key, child]) =>
+    keys(child, prefix ? `${prefix}.${key}` : key),
+  );
 }
 
 describe('messages', () => {
@@ -18,7 +20,12 @@ describe('messages', () => {
   it('has no empty message', () => {
     for (const locale of ['en', 'vi'] as const) {
       const empty = keys(messages[locale]).filter((key) => {
-        const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages[locale]);
+        const value = key
+          .split('.')
+          .reduce<unknown>(
+            (node, part) => (node as Record<string, unknown>)[part],
+            messages[locale],
+          );
         return typeof value !== 'string' || value.trim() === '';
       });
       expect(empty, locale).toEqual([]);
@@ -30,11 +37,15 @@ describe('locale detection', () => {
   const request = (headers: Record<string, string>) => new Request('http://x/', { headers });
 
   it('prefers the i18n_redirected cookie', () => {
-    expect(detectLocale(request({ cookie: 'a=1; i18n_redirected=en', 'accept-language': 'vi' }), 'vi')).toBe('en');
+    expect(
+      detectLocale(request({ cookie: 'a=1; i18n_redirected=en', 'accept-language': 'vi' }), 'vi'),
+    ).toBe('en');
   });
 
   it('then the browser language, honouring q-values', () => {
-    expect(detectLocale(request({ 'accept-language': 'fr-FR,en-US;q=0.8,vi;q=0.9' }), 'en')).toBe('vi');
+    expect(detectLocale(request({ 'accept-language': 'fr-FR,en-US;q=0.8,vi;q=0.9' }), 'en')).toBe(
+      'vi',
+    );
     expect(localeFromAcceptLanguage('en-GB')).toBe('en');
     expect(localeFromAcceptLanguage('fr, de')).toBeUndefined();
     expect(localeFromAcceptLanguage('vi;q=0, en;q=0.1')).toBe('en');

@@ -65,6 +65,7 @@ export async function startEmbeddedPostgres(options: {
     throw new Error(
       `The embedded PostgreSQL server in ${dir} did not start${error ? `: ${String(error)}` : ''}. ` +
         'Run with LOG_LEVEL=debug to see its log.',
+      { cause: error },
     );
   }
   return {

@@ -6,6 +6,18 @@ import { errorBody } from './errors.ts';
 
 export const storageRoutes: FastifyPluginAsync<{ root: string }> = async (app, options) => {
   fs.mkdirSync(options.root, { recursive: true });
+  // Anything that tries to climb out of the root is simply not there.
+  app.addHook('onRequest', async (request, reply) => {
+    let path: string;
+    try {
+      path = decodeURIComponent(request.url.split('?')[0] ?? '');
+    } catch {
+      path = '..';
+    }
+    if (path.includes('..') || path.includes('\0') || path.includes('\\')) {
+      return reply.status(404).send(errorBody('not_found', 'No such file'));
+    }
+  });
   await app.register(fastifyStatic, {
     root: options.root,
     prefix: '/',

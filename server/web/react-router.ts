@@ -55,6 +55,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         root: path.resolve(options.buildDir, 'client'),
         wildcard: false,
         index: false,
+        cacheControl: false,
         setHeaders(res, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.setHeader(

@@ -27,7 +27,10 @@ function tempDir() {
 
 async function start(env: Record<string, string>) {
   const server: RunningServer = await startServer(
-    loadConfig({}, { PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: tempDir(), ...env }),
+    loadConfig(
+      {},
+      { PORT: 0, HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: tempDir(), ...env },
+    ),
     { web: false },
   );
   cleanups.push(server.stop);
@@ -38,7 +41,11 @@ describe('first start', () => {
   it('creates the configured first admin once, verified, with the admin role', async () => {
     const database = await createTestDatabase();
     cleanups.push(database.drop);
-    const env = { DATABASE_URL: database.url, ADMIN_EMAIL: 'Boss@Phim.test', ADMIN_PASSWORD: 'correct-horse-9' };
+    const env = {
+      DATABASE_URL: database.url,
+      ADMIN_EMAIL: 'Boss@Phim.test',
+      ADMIN_PASSWORD: 'correct-horse-9',
+    };
     const first = await start(env);
     expect(first.firstAdmin).toEqual({ email: 'boss@phim.test', password: undefined });
     const health = await fetch(`${first.url}/api/health`);
@@ -67,7 +74,10 @@ describe('first start', () => {
     const server = await start({ DATABASE_URL: database.url });
     expect((await seedDemo(server.app)).viewerPassword).toEqual(expect.any(String));
     expect(await seedDemo(server.app)).toEqual({});
-    const viewers = await database.db.select().from(users).where(eq(users.email, 'viewer@phim.local'));
+    const viewers = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'viewer@phim.local'));
     expect(viewers).toHaveLength(1);
   });
 });

@@ -9,6 +9,8 @@ vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
 afterEach(() => {
   const logged = errors.splice(0);
   if (logged.length) {
-    throw new Error(`console.error was called:\n${logged.map((a) => a.map(String).join(' ')).join('\n')}`);
+    throw new Error(
+      `console.error was called:\n${logged.map((a) => a.map(String).join(' ')).join('\n')}`,
+    );
   }
 });

@@ -1,0 +1,140 @@
+// The React app through the real server (production build): status codes, redirects, headers, locale, crawlers.
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  if (!fs.existsSync('build/server/index.js'))
+    throw new Error('Run "npm run build" before these tests.');
+  t = await createTestApp({ web: true });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const browser =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: { 'accept-language': 'vi', 'user-agent': browser, ...headers },
+  });
+
+describe('pages', () => {
+  it('renders the home page in Vietnamese by default, with its title', async () => {
+    const response = await get('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<html lang="vi"');
+    expect(response.body).toContain('<title>Trang chủ | Phim</title>');
+  });
+
+  it('follows the browser language, then the i18n_redirected cookie', async () => {
+    expect((await get('/', { 'accept-language': 'en-US,en;q=0.9' })).body).toContain(
+      '<title>Home | Phim</title>',
+    );
+    const withCookie = await get('/', { 'accept-language': 'en', cookie: 'i18n_redirected=vi' });
+    expect(withCookie.body).toContain('<html lang="vi"');
+  });
+
+  it('answers a real 404 for unknown paths', async () => {
+    const response = await get('/no/such/page');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Page not found: /no/such/page');
+  });
+
+  it('answers 404 Page Not Found for invalid route parameters', async () => {
+    const response = await get('/auth/verify?foo=1');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Page Not Found: /auth/verify?foo=1');
+  });
+
+  it('answers 501 for screens that are not built yet, instead of pretending', async () => {
+    const response = await get('/movies');
+    expect(response.statusCode).toBe(501);
+  });
+
+  it('hides error details from crawlers', async () => {
+    const response = await get('/no/such/page', {
+      'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)',
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('Page not found: /no/such/page');
+  });
+});
+
+describe('redirects', () => {
+  it.each([
+    ['/vnwa', '/vnwa/dashboard'],
+    ['/vnwa/dashboard', '/vnwa/movie/film/list'],
+    ['/vnwa/movie', '/vnwa/movie/film/list'],
+    ['/vnwa/movie/film', '/vnwa/movie/film/list'],
+    ['/vnwa/vmedia/video-manager', '/vnwa/vmedia/video-manager/list'],
+    ['/vnwa/account', '/vnwa/account/general'],
+    ['/account', '/account/general'],
+  ])('%s goes to %s', async (from, to) => {
+    const response = await get(from);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(to);
+  });
+
+  it('guards send visitors to the right sign-in page', async () => {
+    expect((await get('/vnwa/movie/film/list')).headers.location).toBe(
+      '/vnwa/login?redirect=%2Fvnwa%2Fmovie%2Ffilm%2Flist',
+    );
+    expect((await get('/account/general')).headers.location).toBe(
+      '/auth/login?redirect=%2Faccount%2Fgeneral',
+    );
+  });
+});
+
+describe('security headers', () => {
+  it('gives every page a CSP whose nonce is on every inline script', async () => {
+    const response = await get('/');
+    const csp = String(response.headers['content-security-policy']);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    const scripts = [...response.body.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('uses a fresh nonce for each request', async () => {
+    const a = String((await get('/')).headers['content-security-policy']);
+    const b = String((await get('/')).headers['content-security-policy']);
+    expect(a).not.toBe(b);
+  });
+
+  it('adds HSTS when the public URL is https', async () => {
+    const secure = await createTestApp({ web: true, env: { PUBLIC_URL: 'https://phim.example' } });
+    try {
+      const response = await secure.app.inject({ method: 'GET', url: '/' });
+      expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('serves built assets as immutable', async () => {
+    const page = await get('/');
+    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
+    expect(asset).toBeTruthy();
+    const response = await get(asset as string);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('storage', () => {
+  it('never serves a path outside the storage root', async () => {
+    const response = await get('/storage/..%2f..%2fpackage.json');
+    expect(response.statusCode).toBe(404);
+    const dotted = await get('/storage/../package.json');
+    expect(dotted.statusCode).toBe(404);
+  });
+});
