@@ -2,6 +2,12 @@
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
 const demo = args.has('--demo');
+// A .env file beside package.json is read first; variables already set in the environment win.
+try {
+  process.loadEnvFile('.env');
+} catch {
+  // No .env file: the environment alone configures Phim.
+}
 // React picks its development or production build when first imported: settle the mode before any import.
 if (dev) process.env.NODE_ENV = 'development';
 else if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';

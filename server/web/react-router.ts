@@ -67,9 +67,12 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     }
 
     const mode = options.dev ? 'development' : 'production';
+    // In production the handler is made once; in development each request picks up the latest build.
+    const productionHandler = options.dev
+      ? undefined
+      : createRequestHandler(await getBuild(), mode);
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-      const build = await getBuild();
-      const handler = createRequestHandler(build, mode);
+      const handler = productionHandler ?? createRequestHandler(await getBuild(), mode);
       const response = await handler(toWebRequest(request), {
         nonce: request.cspNonce,
         services,
