@@ -61,7 +61,7 @@ function SiteShell({ children }: { children: React.ReactNode }) {
               </nav>
             </SheetContent>
           </Sheet>
-          <Logo siteName={siteName} className="mr-4" />
+          <Logo siteName={siteName} className="mr-1 sm:mr-4" />
           <nav className="hidden items-center gap-1 md:flex" aria-label={t('nav.menu')}>
             {navItems.map(({ to, label, end }) => (
               <AppNavLink
@@ -89,10 +89,15 @@ function SiteShell({ children }: { children: React.ReactNode }) {
                 </AppLink>
               </Button>
             ) : (
-              <Button asChild size="md" className="ml-1">
+              <Button
+                asChild
+                size="md"
+                className="ml-1 max-sm:size-10 max-sm:px-0"
+                aria-label={t('nav.signIn')}
+              >
                 <AppLink to="/auth/login">
                   <LogIn aria-hidden />
-                  <span className="hidden xs:inline">{t('nav.signIn')}</span>
+                  <span className="hidden sm:inline">{t('nav.signIn')}</span>
                 </AppLink>
               </Button>
             )}
