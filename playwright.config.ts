@@ -1,4 +1,5 @@
 // Browser tests on Debian's Chromium against the production build, served by tests/e2e/server.ts.
+// `npm run build` comes first (npm test does it); this file never builds.
 import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
@@ -17,11 +18,13 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 30_000,
+  forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
   outputDir: 'test-results',
   use: {
     baseURL,
-    // Headless Chromium announces itself as HeadlessChrome, which isbot treats as a crawler (no scripts).
+    // Headless Chromium announces itself as HeadlessChrome, which isbot treats as a crawler: crawlers get
+    // the HTML without scripts. The tests are a person's browser, so they say so.
     userAgent:
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
     trace: 'retain-on-failure',
@@ -40,11 +43,14 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx tests/e2e/server.ts',
+    // node --import tsx rather than npx tsx: one process less between Playwright's SIGTERM and the server.
+    command: 'node --import tsx tests/e2e/server.ts',
     url: `${baseURL}/api/health`,
     env: { PORT: String(port) },
     reuseExistingServer: false,
     timeout: 120_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    stdout: 'pipe',
+    stderr: 'pipe',
   },
 });

@@ -1,27 +1,60 @@
 // Runs the production server on a throw-away data folder for the browser tests, and removes it afterwards.
+// Usage: node --import tsx tests/e2e/server.ts (PORT, else PHIM_E2E_PORT, else 4173). Needs `npm run build`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+const port = process.env.PORT || process.env.PHIM_E2E_PORT || '4173';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phim-e2e-'));
 // The embedded PostgreSQL runs as a `postgres` user when we are root: it must reach its folder.
 fs.chmodSync(dataDir, 0o755);
+
+let removed = false;
+function removeDataDir() {
+  if (removed) return;
+  removed = true;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
   env: {
     ...process.env,
+    // Set (or emptied) here so that a developer's .env cannot point the tests elsewhere:
+    // main.ts reads .env, but variables already in the environment win and '' counts as unset.
+    NODE_ENV: 'production',
+    PORT: port,
+    HOST: '127.0.0.1',
+    PUBLIC_URL: '',
     DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    STORAGE_DRIVER: 'local',
+    SMTP_URL: '',
+    AUTH_SECRET: '',
+    DEFAULT_LOCALE: 'vi',
+    SITE_NAME: 'Phim',
+    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
     ADMIN_EMAIL: 'admin@phim.test',
     ADMIN_PASSWORD: 'admin-password-123',
   },
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => child.kill(signal));
+
+// Playwright stops the web server with SIGTERM (to the whole process group); Ctrl-C sends SIGINT.
+// The server shuts its PostgreSQL down itself; a second signal is ignored by it while it stops.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  });
 }
-child.on('exit', (code) => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? 0);
+child.on('error', (error) => {
+  console.error(`Could not start the Phim server: ${error.message}`);
+  removeDataDir();
+  process.exit(1);
 });
+child.on('exit', (code, signal) => {
+  removeDataDir();
+  process.exit(code ?? (signal === 'SIGTERM' || signal === 'SIGINT' ? 0 : 1));
+});
+process.on('exit', removeDataDir);
