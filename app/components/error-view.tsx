@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
 import { Button } from '#app/components/ui/button.tsx';
+import { cn } from '#app/lib/cn.ts';
 import type { loader as rootLoader } from '#app/root.tsx';
 import { formatTitle, useSiteInfo } from '#app/lib/title.tsx';
 
@@ -17,7 +18,12 @@ export function describeError(error: unknown): ErrorInfo {
   return { status: 500, message: 'Unknown error' };
 }
 
-export function ErrorView() {
+/**
+ * `page` (the default) is the page's one `<main id="main">`, for boundaries whose shell has no main of its own
+ * (the root, the site and back-office layouts). `inline` is a plain section for shells that already wrap their
+ * content in the main landmark, such as the brand layout's card.
+ */
+export function ErrorView({ variant = 'page' }: { variant?: 'page' | 'inline' }) {
   const error = useRouteError();
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>('root');
@@ -43,16 +49,24 @@ export function ErrorView() {
         : message;
   const showStack = import.meta.env.DEV && status >= 500 && stack && showDetails;
 
-  return (
-    <main
-      id="main"
-      className="mx-auto flex min-h-[60vh] w-full max-w-2xl flex-col items-center justify-center px-4 py-16 text-center"
-    >
+  const inline = variant === 'inline';
+  const body = (
+    <>
       <title>{formatTitle(`${status} ${heading}`, siteName, separator)}</title>
-      <p className="bg-gradient-to-b from-primary-400 to-primary-700 bg-clip-text text-7xl font-black tracking-tight text-transparent sm:text-8xl">
+      <p
+        className={cn(
+          'bg-gradient-to-b from-primary-400 to-primary-700 bg-clip-text font-black tracking-tight text-transparent',
+          inline ? 'text-6xl' : 'text-7xl sm:text-8xl',
+        )}
+      >
         {status}
       </p>
-      <h1 className="mt-4 text-2xl font-semibold tracking-tight text-balance sm:text-3xl">
+      <h1
+        className={cn(
+          'mt-4 font-semibold tracking-tight text-balance',
+          inline ? 'text-xl sm:text-2xl' : 'text-2xl sm:text-3xl',
+        )}
+      >
         {heading}
       </h1>
       {showDetails && detail !== heading ? (
@@ -74,6 +88,23 @@ export function ErrorView() {
           {t('error.goBack')}
         </a>
       </Button>
+    </>
+  );
+
+  if (inline) {
+    return (
+      <section data-testid="error-view" className="flex flex-col items-center py-2 text-center">
+        {body}
+      </section>
+    );
+  }
+  return (
+    <main
+      id="main"
+      data-testid="error-view"
+      className="mx-auto flex min-h-[60vh] w-full max-w-2xl flex-col items-center justify-center px-4 py-16 text-center"
+    >
+      {body}
     </main>
   );
 }

@@ -13,7 +13,7 @@ function BrandShell({ children }: { children: React.ReactNode }) {
     <div className="theme-brand relative flex min-h-dvh flex-col overflow-hidden bg-neutral-50 dark:bg-neutral-950">
       <div
         aria-hidden
-        className="pointer-events-none absolute inset-x-0 -top-40 h-[32rem] bg-[radial-gradient(ellipse_at_top,theme(--color-purple-500/25),transparent_60%),radial-gradient(ellipse_at_top_right,theme(--color-sky-500/25),transparent_55%)]"
+        className="pointer-events-none absolute inset-x-0 -top-40 h-[32rem] bg-[radial-gradient(ellipse_at_top,theme(--color-purple-500/25%),transparent_60%),radial-gradient(ellipse_at_top_right,theme(--color-sky-500/25%),transparent_55%)]"
       />
       <header className="relative flex h-16 items-center justify-between px-4 sm:px-6">
         <Logo siteName={siteName} />
@@ -47,7 +47,8 @@ export default function BrandLayout() {
 export function ErrorBoundary() {
   return (
     <BrandShell>
-      <ErrorView />
+      {/* The shell's card already sits in the page's main landmark. */}
+      <ErrorView variant="inline" />
     </BrandShell>
   );
 }

@@ -14,7 +14,7 @@ export default function Home() {
       <section className="relative isolate overflow-hidden bg-neutral-950 text-white">
         <div
           aria-hidden
-          className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_30rem_at_85%_-10%,theme(--color-primary-600/45),transparent),radial-gradient(40rem_24rem_at_0%_110%,theme(--color-blue-600/35),transparent)]"
+          className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_30rem_at_85%_-10%,theme(--color-primary-600/45%),transparent),radial-gradient(40rem_24rem_at_0%_110%,theme(--color-blue-600/35%),transparent)]"
         />
         <div
           aria-hidden
@@ -54,7 +54,9 @@ export default function Home() {
               </span>
             ))}
           </div>
-          <h2 className="mt-5 text-xl font-semibold tracking-tight">{t('home.emptyTitle')}</h2>
+          <h2 className="mt-5 text-xl font-semibold tracking-tight text-balance">
+            {t('home.emptyTitle')}
+          </h2>
           <p className="mt-2 max-w-md text-sm text-pretty text-neutral-600 dark:text-neutral-400">
             {t('home.emptyText')}
           </p>
