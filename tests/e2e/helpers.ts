@@ -38,3 +38,54 @@ export async function isSameDocument(page: Page) {
 export async function storedColorMode(page: Page) {
   return page.evaluate(() => localStorage.getItem('nuxt-color-mode'));
 }
+
+const DOCUMENTS_KEY = 'phim-test:documents';
+
+/**
+ * From now on, notes the path of every document that the tab commits to (navigations, reloads, replaces);
+ * read them with `loadedDocuments`. A navigation that is cancelled before it commits (a second reload
+ * that overtakes the first) leaves no entry: only pages the visitor actually got count.
+ */
+export async function recordDocumentLoads(page: Page) {
+  await page.addInitScript((key) => {
+    if (window.top !== window) return;
+    try {
+      const paths = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
+      paths.push(location.pathname + location.search);
+      sessionStorage.setItem(key, JSON.stringify(paths));
+    } catch {
+      // about:blank has no storage.
+    }
+  }, DOCUMENTS_KEY);
+}
+
+/** Waits until the tab has committed to at least `count` documents, across the navigations in between. */
+export async function waitForDocumentLoads(page: Page, count: number) {
+  await page.waitForFunction(
+    ([key, n]) => (JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[]).length >= n,
+    [DOCUMENTS_KEY, count] as const,
+  );
+}
+
+export async function loadedDocuments(page: Page) {
+  return page.evaluate(
+    (key) => JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[],
+    DOCUMENTS_KEY,
+  );
+}
+
+/**
+ * The URL path of a route's JavaScript module, e.g. `/assets/login-AbC123.js` for `routes/auth/login`.
+ * React Router learns about routes lazily (from the links on the page), so this waits until it has.
+ */
+export async function routeModulePath(page: Page, routeId: string) {
+  const handle = await page.waitForFunction((id) => {
+    const manifest = (
+      window as unknown as {
+        __reactRouterManifest?: { routes: Record<string, { module: string }> };
+      }
+    ).__reactRouterManifest;
+    return manifest?.routes[id]?.module;
+  }, routeId);
+  return (await handle.jsonValue()) as string;
+}
