@@ -8,15 +8,27 @@ const PENDING_KEY = 'phim:pending-navigation';
 const RELOADED_KEY = 'phim:chunk-reload';
 
 type PendingNavigation = { to: string; from: string; at: number };
+type PathParts = { pathname: string; search: string; hash: string };
+type RouterNavigation = { location?: PathParts; formMethod?: string };
+/** The part of React Router's data router used here; framework mode keeps the router on `window`. */
+type DataRouter = {
+  state: { navigation: RouterNavigation };
+  subscribe: (listener: (state: { navigation: RouterNavigation }) => void) => () => void;
+};
 
 declare global {
   interface Window {
     __reactRouterManifest?: { version?: string };
+    __reactRouterDataRouter?: DataRouter;
   }
 }
 
 function currentPath() {
   return window.location.pathname + window.location.search + window.location.hash;
+}
+
+function pathOf(location: PathParts | undefined) {
+  return location ? location.pathname + location.search + location.hash : null;
 }
 
 /**
@@ -78,18 +90,28 @@ export function useReloadOnNewBuild() {
     };
   }, []);
 
-  const target = navigation.location
-    ? navigation.location.pathname + navigation.location.search + navigation.location.hash
-    : null;
-
+  // React renders navigation state in a transition: a chunk that fails fast can reload the page before that
+  // render commits. The router's own state is current at every moment, so it is read directly, and what
+  // React rendered is only the fallback for a router that is out of reach.
+  const target = pathOf(navigation.location);
+  const plain = !navigation.formMethod;
   useEffect(() => {
     pendingTarget.current = target;
-    if (target && stale.current) window.location.assign(target);
-  }, [target]);
+    if (target && plain && stale.current && !window.__reactRouterDataRouter) {
+      window.location.assign(target);
+    }
+  }, [target, plain]);
 
   useEffect(() => {
+    // A plain navigation after a new build is a document load. Form submissions finish in the page
+    // (a reload would turn them into GETs); the navigation after them reloads.
+    const unsubscribe = window.__reactRouterDataRouter?.subscribe(({ navigation: next }) => {
+      const to = pathOf(next.location);
+      if (to && !next.formMethod && stale.current) window.location.assign(to);
+    });
     const onPageHide = () => {
-      const to = pendingTarget.current;
+      const router = window.__reactRouterDataRouter;
+      const to = router ? pathOf(router.state.navigation.location) : pendingTarget.current;
       if (!to) return;
       try {
         const pending: PendingNavigation = { to, from: currentPath(), at: Date.now() };
@@ -99,6 +121,9 @@ export function useReloadOnNewBuild() {
       }
     };
     window.addEventListener('pagehide', onPageHide);
-    return () => window.removeEventListener('pagehide', onPageHide);
+    return () => {
+      unsubscribe?.();
+      window.removeEventListener('pagehide', onPageHide);
+    };
   }, []);
 }
