@@ -13,6 +13,9 @@ import {
 } from './helpers.ts';
 
 const signIn = (page: Page) => page.getByRole('banner').locator('a[href="/auth/login"]');
+// The logo in the sign-in page's header; scoped to the brand layout so it waits for that page to render.
+const brandHome = (page: Page) =>
+  page.locator('.theme-brand').getByRole('banner').locator('a[href="/"]');
 
 test.describe('a route chunk that fails to load', () => {
   test('sends the visitor on to where they were going, with a full page load', async ({ page }) => {
@@ -120,7 +123,7 @@ test.describe('a newer build on the server', () => {
     const documentLoad = page.waitForRequest(
       (request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/',
     );
-    await page.getByRole('banner').locator('a[href="/"]').click();
+    await brandHome(page).click();
     await documentLoad;
     await expect(page).toHaveURL('/');
     await waitForHydration(page);
@@ -170,7 +173,7 @@ test.describe('prefetching same-host links', () => {
       await markDocument(page);
       await signIn(page).click();
       await expect(page).toHaveURL('/auth/login');
-      await page.getByRole('banner').locator('a[href="/"]').click();
+      await brandHome(page).click();
       await expect(page).toHaveURL('/');
       expect(await isSameDocument(page)).toBe(true);
       await routeModulePath(page, 'routes/auth/login');
