@@ -6,6 +6,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errorBody, registerErrorHandling } from './http/errors.ts';
+import multipart from '@fastify/multipart';
+import { accountsRoutes } from './http/accounts.routes.ts';
+import { adminUsersRoutes } from './http/admin-users.routes.ts';
+import { csrfCheck } from './http/csrf.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { i18nRoutes } from './http/i18n.routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -17,6 +21,8 @@ import { registerWeb } from './web/react-router.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** Signs XSRF-TOKEN values; derived from the auth secret. */
+    xsrfSecret: string;
   }
 }
 
@@ -62,7 +68,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: false,
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
@@ -72,8 +81,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
-  const services = createServices({ config, db, authSecret: options.authSecret });
+  const services = createServices({
+    config,
+    db,
+    authSecret: options.authSecret,
+    log: app.log,
+  });
   app.decorate('services', services);
+  app.decorate(
+    'xsrfSecret',
+    crypto.createHash('sha256').update(`xsrf:${options.authSecret}`).digest('hex'),
+  );
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, { dev: config.dev, https: config.publicUrl.startsWith('https:') });
@@ -81,9 +99,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      await api.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+      api.addHook('preValidation', csrfCheck(app.xsrfSecret));
       await api.register(healthRoutes);
+      await api.register(accountsRoutes);
+      await api.register(adminUsersRoutes, { prefix: '/admin/users' });
       // Unknown API paths answer JSON, never the HTML app.
-      api.all('/*', { schema: { hide: true } }, async (request, reply) =>
+      api.all('/*', { schema: { hide: true }, config: { csrf: false } }, async (request, reply) =>
         reply
           .status(404)
           .send(errorBody('not_found', `No API route for ${request.method} ${request.url}`)),

@@ -51,6 +51,22 @@ export const configSchema = z
     ),
     DEFAULT_LOCALE: z.preprocess(emptyToUndefined, z.enum(['vi', 'en']).default('vi')),
     SITE_NAME: z.preprocess(emptyToUndefined, z.string().min(1).max(60).default('Phim')),
+    // Behind a reverse proxy: true (trust every hop), a number of hops, or a comma-separated list of proxy
+    // addresses/CIDRs. Off by default: the client IP is the socket's.
+    TRUST_PROXY: z.preprocess(
+      (value) => {
+        if (value === undefined || value === '' || value === 'false') return false;
+        if (value === 'true') return true;
+        if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
+        return value;
+      },
+      z.union([z.boolean(), z.number().int().min(1).max(10), z.string().regex(/^[\w.:/,\s-]+$/)]),
+    ),
+    // Sign-in, registration and forgot-password attempts allowed a minute, per IP and per email.
+    AUTH_RATE_LIMIT: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(100_000).default(5),
+    ),
     SHUTDOWN_TIMEOUT_MS: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(0).max(600_000).default(10_000),

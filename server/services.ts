@@ -1,22 +1,59 @@
 // Builds the services once per process; HTTP routes and React Router loaders share them.
+import path from 'node:path';
 import { createRequire } from 'node:module';
+import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createAccountsService } from './domain/auth/accounts.service.ts';
 import { createAuth } from './domain/auth/auth.ts';
-import { createAuthService } from './domain/auth/auth.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
+import { createRateLimits } from './http/rate-limit.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 
 const require = createRequire(import.meta.url);
 export const appVersion: string = (require('../package.json') as { version: string }).version;
 
 export type Services = ReturnType<typeof createServices>;
 
-export function createServices(options: { config: Config; db: Database; authSecret: string }) {
+const quietLog = { info: () => {}, error: () => {} };
+
+export function createServices(options: {
+  config: Config;
+  db: Database;
+  authSecret: string;
+  log?: Pick<Logger, 'info' | 'error'>;
+}) {
   const { config, db } = options;
-  const auth = createAuth({ db, secret: options.authSecret, baseURL: config.publicUrl });
+  const mailer: Mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    dataDir: config.dataDir,
+    from: `${config.SITE_NAME} <no-reply@${new URL(config.publicUrl).hostname}>`,
+    log: options.log ?? quietLog,
+  });
+  // Better Auth calls back for reset mail; the accounts service that writes it is made just after.
+  const resetMail: {
+    send?: (user: { id: string; email: string; name: string }, token: string) => Promise<void>;
+  } = {};
+  const auth = createAuth({
+    db,
+    secret: options.authSecret,
+    baseURL: config.publicUrl,
+    sendResetPassword: ({ user, token }) => resetMail.send!(user, token),
+  });
+  const accounts = createAccountsService({
+    db,
+    auth,
+    mailer,
+    secret: options.authSecret,
+    publicUrl: config.publicUrl,
+    siteName: config.SITE_NAME,
+    storageRoot: path.join(config.dataDir, 'storage'),
+  });
+  resetMail.send = accounts.sendResetMail;
   return {
     config,
-    auth: createAuthService({ db, auth }),
+    auth: accounts,
+    rateLimits: createRateLimits(db, config.AUTH_RATE_LIMIT),
     system: createSystemService({ db, version: appVersion }),
     site: {
       name: config.SITE_NAME,

@@ -7,7 +7,7 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig, type Env } from '#server/config.ts';
 import { createTestDatabase } from './db-utils.ts';
 
-export type TestApp = { app: FastifyInstance; close: () => Promise<void> };
+export type TestApp = { app: FastifyInstance; dataDir: string; close: () => Promise<void> };
 
 /** `web: true` serves the production build from build/ (run `npm run build` first). */
 export async function createTestApp(
@@ -31,6 +31,7 @@ export async function createTestApp(
   await app.ready();
   return {
     app,
+    dataDir,
     close: async () => {
       await app.close();
       await database.drop();

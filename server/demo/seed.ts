@@ -8,8 +8,9 @@ export async function seedDemo(app: FastifyInstance): Promise<{ viewerPassword?:
   const existing = await auth.findUserByEmail(DEMO_VIEWER.email);
   if (existing) return {};
   const password = 'xem-phim-demo';
-  await auth.auth.api.createUser({
+  const created = await auth.auth.api.createUser({
     body: { email: DEMO_VIEWER.email, password, name: DEMO_VIEWER.name, role: 'user' },
   });
+  await auth.markVerified(created.user.id);
   return { viewerPassword: password };
 }

@@ -62,6 +62,8 @@ export function registerErrorHandling(app: FastifyInstance) {
         .send(errorBody('validation_failed', 'Some fields are not valid.', fields));
     }
     if (error instanceof HttpError) {
+      const retryAfter = (error as HttpError & { retryAfter?: number }).retryAfter;
+      if (retryAfter) reply.header('retry-after', String(retryAfter));
       return reply
         .status(error.statusCode)
         .send(errorBody(error.code, error.message, error.fields));

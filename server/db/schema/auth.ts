@@ -17,6 +17,9 @@ export const users = pgTable('users', {
   banned: boolean('banned').notNull().default(false),
   banReason: text('ban_reason'),
   banExpires: timestamp('ban_expires', { withTimezone: true }),
+  /** The language of the interface and of the emails we send: 'vi' or 'en'. */
+  locale: text('locale').notNull().default('vi'),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   ...timestamps,
 });
 
@@ -32,9 +35,28 @@ export const sessions = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     impersonatedBy: text('impersonated_by'),
+    /** What a token-mode client called itself at sign-in (`device_name`). */
+    deviceName: text('device_name'),
+    /** Refreshed at most once a minute when the session is used. */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+/** Every successful sign-in, for the admin's view of an account. */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sign_ins_user_id_idx').on(table.userId, table.createdAt)],
 );
 
 export const accounts = pgTable(

@@ -1,4 +1,5 @@
-// The Better Auth instance: password hashing, sessions, roles. Its HTTP routes arrive with the accounts work.
+// The Better Auth instance: password hashing, sessions, bearer tokens, reset tokens, roles and bans. Its HTTP
+// handler is not mounted: our routes call `auth.api.*` in-process (docs/decisions/007-accounts-api.md).
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer } from 'better-auth/plugins';
@@ -7,7 +8,19 @@ import * as schema from '#server/db/schema/index.ts';
 
 export type Auth = ReturnType<typeof createAuth>;
 
-export function createAuth(options: { db: Database; secret: string; baseURL: string }) {
+/** The header our routes set from the socket address (or the trusted proxy's) before calling Better Auth. */
+export const CLIENT_IP_HEADER = 'x-phim-client-ip';
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+
+export function createAuth(options: {
+  db: Database;
+  secret: string;
+  baseURL: string;
+  sendResetPassword: (data: {
+    user: { id: string; email: string; name: string };
+    token: string;
+  }) => Promise<void>;
+}) {
   return betterAuth({
     baseURL: options.baseURL,
     basePath: '/api/auth',
@@ -23,9 +36,24 @@ export function createAuth(options: { db: Database; secret: string; baseURL: str
         rateLimit: schema.rateLimits,
       },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    user: {
+      additionalFields: {
+        locale: { type: 'string', required: false, defaultValue: 'vi', input: true },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => options.sendResetPassword({ user, token }),
+    },
     session: { expiresIn: 60 * 60 * 24 * 365, updateAge: 60 * 60 * 24 },
-    rateLimit: { enabled: true, storage: 'database' },
+    // Our own limiter (rate-limiter-flexible) counts per IP and per email across processes.
+    rateLimit: { enabled: false },
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
     telemetry: { enabled: false },
     plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] }), bearer()],
   });

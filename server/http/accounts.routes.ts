@@ -1,0 +1,495 @@
+// Accounts over HTTP (docs/decisions/007-accounts-api.md): CSRF cookie, register, sign-in in cookie or token mode,
+// logout, verification, password reset, the signed-in user's profile and devices. Thin: schema, auth, one call.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CurrentUser } from '#server/domain/auth/accounts.service.ts';
+import { createXsrfToken, xsrfCookie } from './csrf.ts';
+import { errorBody, errorSchema, HttpError } from './errors.ts';
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+export const emailField = z.preprocess(lower, z.email('Enter a valid email address.').max(254));
+export const nameField = z.preprocess(trimmed, z.string().min(1, 'Enter a name.').max(100));
+const passwordField = z
+  .string()
+  .min(8, 'Use at least 8 characters.')
+  .max(128, 'Use at most 128 characters.');
+const anyPassword = z.string().min(1, 'Enter your password.').max(128);
+const localeField = z.enum(['en', 'vi']);
+const deviceNameField = z.preprocess(trimmed, z.string().min(1).max(255));
+
+export const userSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    avatar: z.string().nullable(),
+    roles: z.array(z.string()),
+    email_verified_at: z.string().nullable(),
+    locale: localeField,
+    created_at: z.string(),
+  })
+  .meta({ id: 'User' });
+
+export const sessionSchema = z
+  .object({
+    id: z.string(),
+    device_name: z.string().nullable(),
+    browser: z.string().nullable(),
+    os: z.string().nullable(),
+    device_type: z.string().nullable(),
+    ip_address: z.string().nullable(),
+    created_at: z.string(),
+    last_active_at: z.string().nullable(),
+    current: z.boolean(),
+  })
+  .meta({ id: 'Session' });
+
+const userBody = z.object({ user: userSchema });
+const signedInBody = z.object({ user: userSchema, token: z.string().optional() });
+const okBody = z.object({ ok: z.literal(true), message: z.string().optional() });
+const errors = {
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  410: errorSchema,
+  419: errorSchema,
+  422: errorSchema,
+  429: errorSchema,
+};
+
+export function webHeaders(request: FastifyRequest) {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(key, item);
+    else if (value !== undefined) headers.set(key, String(value));
+  }
+  return headers;
+}
+
+export const callerOf = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
+});
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    currentUser?: CurrentUser;
+  }
+  interface FastifyContextConfig {
+    /** The CSRF check lets a body with `device_name` through (token-mode sign-in and registration). */
+    tokenModeAllowed?: boolean;
+    /** `false` on routes that change nothing, so they answer without a CSRF token. */
+    csrf?: boolean;
+  }
+}
+
+/** preHandler: 401 without a valid session cookie or Bearer token. */
+export async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+  const user = await request.server.services.auth.getCurrentUser(webHeaders(request));
+  if (!user) {
+    return reply.status(401).send(errorBody('unauthenticated', 'Unauthenticated.'));
+  }
+  request.currentUser = user;
+}
+
+/** preHandler after `authenticate`: 403 for anyone but an admin. */
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.currentUser?.roles.includes('admin')) {
+    return reply.status(403).send(errorBody('forbidden', 'This needs an admin account.'));
+  }
+}
+
+const me = (request: FastifyRequest) => request.currentUser!;
+
+function sendCookies(reply: FastifyReply, cookies: string[]) {
+  if (cookies.length) reply.header('set-cookie', cookies);
+}
+
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { auth, rateLimits } = app.services;
+  const secure = app.services.config.publicUrl.startsWith('https:');
+
+  app.get(
+    '/csrf-cookie',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set the XSRF-TOKEN cookie',
+        description:
+          'Cookie mode: every unsafe request must send this cookie back in the X-XSRF-TOKEN header (else 419).',
+        response: { 204: z.null() },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('set-cookie', xsrfCookie(createXsrfToken(app.xsrfSecret), secure));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/register',
+    {
+      config: { tokenModeAllowed: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account',
+        description:
+          'Signs in at once (session cookie, or `{ token }` when `device_name` is given) and sends a verification email. 5 a minute per IP and per email.',
+        body: z.strictObject({
+          name: nameField,
+          email: emailField,
+          password: passwordField,
+          password_confirmation: z.string().max(128),
+          locale: localeField.optional(),
+          device_name: deviceNameField.optional(),
+        }),
+        response: { 201: signedInBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await rateLimits.consume('register', [`ip:${request.ip}`, `email:${request.body.email}`]);
+      const result = await auth.register(request.body, callerOf(request));
+      sendCookies(reply, result.setCookie);
+      return reply
+        .status(201)
+        .send({ user: result.user, ...(result.token ? { token: result.token } : {}) });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { tokenModeAllowed: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in',
+        description:
+          'Cookie mode sets the session cookie (a browser-session cookie when `remember` is false); with `device_name` the answer carries `token` for `Authorization: Bearer`. 5 a minute per IP and per email; a banned account gets 403 with the reason.',
+        body: z.strictObject({
+          email: emailField,
+          password: anyPassword,
+          remember: z.boolean().optional(),
+          device_name: deviceNameField.optional(),
+        }),
+        response: { 200: signedInBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await rateLimits.consume('login', [`ip:${request.ip}`, `email:${request.body.email}`]);
+      const result = await auth.login(request.body, callerOf(request));
+      sendCookies(reply, result.setCookie);
+      return { user: result.user, ...(result.token ? { token: result.token } : {}) };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out',
+        description: 'Ends the session of this request (cookie or token).',
+        response: { 200: okBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      sendCookies(reply, await auth.logout(webHeaders(request), me(request).sessionId));
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/auth/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify an email address',
+        description:
+          'The `verify_url` of the verification email. 410 when the link has expired, 422 when it is not valid.',
+        querystring: z.strictObject({ token: z.string().min(10).max(2048) }),
+        response: {
+          200: z.object({ status: z.enum(['verified', 'already_verified']) }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({ status: await auth.verifyEmail(request.query.token) }),
+  );
+
+  app.post(
+    '/auth/email/verification-notification',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Send the verification email again',
+        response: { 202: okBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await rateLimits.consume('forgot', [`verify:${me(request).id}`]);
+      await auth.resendVerification(me(request).id);
+      return reply.status(202).send({ ok: true as const });
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a password reset link',
+        description:
+          'Always answers the same, whether or not the address has an account. 5 a minute per IP and per email.',
+        body: z.strictObject({ email: emailField }),
+        response: { 200: okBody, ...errors },
+      },
+    },
+    async (request) => {
+      await rateLimits.consume('forgot', [`ip:${request.ip}`, `email:${request.body.email}`]);
+      await auth.forgotPassword(request.body.email);
+      return {
+        ok: true as const,
+        message: 'If an account exists for this address, a reset link is on its way.',
+      };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password from a reset link',
+        description:
+          'Every session of the account ends. A used or expired token gets 422 `invalid_token`.',
+        body: z.strictObject({
+          token: z.string().min(8).max(512),
+          password: passwordField,
+          password_confirmation: z.string().max(128),
+        }),
+        response: { 200: okBody, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/user',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'The signed-in user',
+        response: { 200: userBody, ...errors },
+      },
+    },
+    async (request) => ({ user: await auth.getUserResource(me(request).id) }),
+  );
+
+  app.patch(
+    '/user',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Change name or language',
+        body: z.strictObject({ name: nameField.optional(), locale: localeField.optional() }),
+        response: { 200: userBody, ...errors },
+      },
+    },
+    async (request) => ({ user: await auth.updateProfile(me(request).id, request.body) }),
+  );
+
+  const avatarDescription =
+    'multipart/form-data with one `avatar` file (JPEG, PNG, WebP or GIF, 5 MB at most), stored as a 256 px WebP. Clients that cannot send a multipart PUT send POST with `_method=PUT`.';
+  async function uploadAvatar(request: FastifyRequest, override: boolean) {
+    if (!request.isMultipart())
+      throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
+        avatar: 'Send the picture as multipart/form-data.',
+      });
+    let file: Buffer | undefined;
+    let method: string | undefined;
+    try {
+      for await (const part of request.parts({
+        limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 },
+      })) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'avatar') {
+            part.file.resume();
+            continue;
+          }
+          file = await part.toBuffer();
+        } else if (part.fieldname === '_method') {
+          method = String(part.value);
+        }
+      }
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
+          avatar: 'The picture must be 5 MB or smaller.',
+        });
+      throw error;
+    }
+    if (override && method?.toUpperCase() !== 'PUT')
+      throw new HttpError(
+        405,
+        'method_not_allowed',
+        'POST here is a method override: send `_method=PUT`.',
+      );
+    if (!file?.length)
+      throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
+        avatar: 'Choose a picture.',
+      });
+    return { user: await auth.setAvatar(me(request).id, file) };
+  }
+  const avatarSchema = {
+    tags: ['user'],
+    summary: 'Upload a profile picture',
+    description: avatarDescription,
+    consumes: ['multipart/form-data'],
+    response: { 200: userBody, 405: errorSchema, ...errors },
+  };
+  app.put('/user/avatar', { onRequest: authenticate, schema: avatarSchema }, (request) =>
+    uploadAvatar(request, false),
+  );
+  app.post(
+    '/user/avatar',
+    {
+      onRequest: authenticate,
+      schema: { ...avatarSchema, summary: 'Upload a profile picture (POST with `_method=PUT`)' },
+    },
+    (request) => uploadAvatar(request, true),
+  );
+
+  app.delete(
+    '/user/avatar',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Remove the profile picture',
+        response: { 200: userBody, ...errors },
+      },
+    },
+    async (request) => ({ user: await auth.removeAvatar(me(request).id) }),
+  );
+
+  app.put(
+    '/user/password',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Change the password',
+        description: 'Needs the current password; every other session ends.',
+        body: z.strictObject({
+          current_password: anyPassword,
+          password: passwordField,
+          password_confirmation: z.string().max(128),
+        }),
+        response: { 200: okBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      sendCookies(
+        reply,
+        await auth.changePassword(webHeaders(request), callerOf(request), request.body),
+      );
+      return { ok: true as const };
+    },
+  );
+
+  app.put(
+    '/user/email',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Change the email address',
+        description:
+          'Needs the current password. The new address gets a verification link; the email changes when it is opened.',
+        body: z.strictObject({ email: emailField, current_password: anyPassword }),
+        response: { 202: okBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await auth.requestEmailChange(me(request).id, request.body);
+      return reply.status(202).send({ ok: true as const });
+    },
+  );
+
+  app.delete(
+    '/user',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Delete the account',
+        description: 'Needs the password. The account, its sessions and its data are removed.',
+        body: z.strictObject({ password: anyPassword }),
+        response: { 200: okBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await auth.deleteAccount(me(request).id, request.body.password);
+      sendCookies(reply, await auth.logout(webHeaders(request), me(request).sessionId));
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/user/sessions',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Signed-in devices',
+        response: { 200: z.object({ sessions: z.array(sessionSchema) }), ...errors },
+      },
+    },
+    async (request) => ({ sessions: await auth.sessionsOf(me(request).id, me(request).sessionId) }),
+  );
+
+  app.delete(
+    '/user/sessions/:id',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Sign out one device',
+        params: z.strictObject({ id: z.string().min(1).max(128) }),
+        response: { 200: okBody, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.revokeSession(me(request).id, request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/user/sessions',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Sign out every other device',
+        response: { 200: z.object({ revoked: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => ({
+      revoked: await auth.revokeOtherSessions(me(request).id, me(request).sessionId),
+    }),
+  );
+};

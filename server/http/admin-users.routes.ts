@@ -1,0 +1,209 @@
+// The users manager's API (admins only, checked here on every route): list, detail, edit, ban, unban, verify,
+// send a reset link, delete. An admin cannot ban, demote or delete themselves; the last admin stays.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authenticate,
+  nameField,
+  requireAdmin,
+  sessionSchema,
+  userSchema,
+} from './accounts.routes.ts';
+import { errorSchema, HttpError } from './errors.ts';
+
+const adminUserSchema = userSchema
+  .extend({
+    banned: z.boolean(),
+    ban_reason: z.string().nullable(),
+    ban_expires_at: z.string().nullable(),
+    last_active_at: z.string().nullable(),
+    sessions_count: z.number().int(),
+  })
+  .meta({ id: 'AdminUser' });
+
+const errors = {
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  419: errorSchema,
+  422: errorSchema,
+};
+const idParams = z.strictObject({ id: z.string().min(1).max(128) });
+const userBody = z.object({ user: adminUserSchema });
+
+export const listUsersQuery = z.strictObject({
+  search: z.string().trim().max(100).optional(),
+  role: z.enum(['admin', 'user']).optional(),
+  status: z.enum(['active', 'banned', 'unverified']).optional(),
+  sort: z.enum(['name', 'email', 'created_at', 'last_active_at']).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  per_page: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { auth } = app.services;
+  app.addHook('onRequest', authenticate);
+  app.addHook('onRequest', requireAdmin);
+  const actor = (request: { currentUser?: { id: string } }) => request.currentUser!.id;
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'List users',
+        description: 'Search by name or email ignores Vietnamese diacritics.',
+        querystring: listUsersQuery,
+        response: {
+          200: z.object({
+            data: z.array(adminUserSchema),
+            meta: z.object({
+              page: z.number(),
+              per_page: z.number(),
+              total: z.number(),
+              last_page: z.number(),
+            }),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => auth.listUsers(request.query),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'A user with sessions, sign-ins and counts',
+        params: idParams,
+        response: {
+          200: z.object({
+            user: adminUserSchema,
+            sessions: z.array(sessionSchema),
+            sign_ins: z.array(
+              z.object({
+                id: z.number(),
+                ip_address: z.string().nullable(),
+                browser: z.string().nullable(),
+                os: z.string().nullable(),
+                device_type: z.string().nullable(),
+                created_at: z.string(),
+              }),
+            ),
+            counts: z.object({ follows: z.number(), histories: z.number() }),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const detail = await auth.getUserDetail(request.params.id);
+      if (!detail) throw new HttpError(404, 'not_found', 'No such user.');
+      return detail;
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Edit name and roles',
+        params: idParams,
+        body: z.strictObject({
+          name: nameField.optional(),
+          roles: z
+            .array(z.enum(['admin', 'user']))
+            .min(1)
+            .max(2)
+            .optional(),
+        }),
+        response: { 200: userBody, ...errors },
+      },
+    },
+    async (request) => ({
+      user: await auth.adminUpdateUser(actor(request), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/:id/ban',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Ban a user',
+        description:
+          'Their sessions end at once; sign-in is refused with the reason until the optional end date.',
+        params: idParams,
+        body: z.strictObject({
+          reason: z.string().trim().min(1, 'Give a reason.').max(500),
+          expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+        }),
+        response: { 200: userBody, ...errors },
+      },
+    },
+    async (request) => ({ user: await auth.ban(actor(request), request.params.id, request.body) }),
+  );
+
+  app.post(
+    '/:id/unban',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Lift a ban',
+        params: idParams,
+        response: { 200: userBody, ...errors },
+      },
+    },
+    async (request) => ({ user: await auth.unban(request.params.id) }),
+  );
+
+  app.post(
+    '/:id/verify',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark the email verified',
+        params: idParams,
+        response: { 200: userBody, ...errors },
+      },
+    },
+    async (request) => ({ user: await auth.markVerified(request.params.id) }),
+  );
+
+  app.post(
+    '/:id/send-reset-link',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Email the user a password reset link',
+        params: idParams,
+        response: { 202: z.object({ ok: z.literal(true) }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await auth.sendResetLink(request.params.id);
+      return reply.status(202).send({ ok: true as const });
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a user',
+        params: idParams,
+        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      await auth.adminDeleteUser(actor(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+};

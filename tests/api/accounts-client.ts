@@ -1,0 +1,133 @@
+// A cookie-mode API client for tests: keeps the cookies a browser would and echoes XSRF-TOKEN.
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+
+export const PASSWORD = 'quiet-river-2026';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+let lastIp = 0;
+/** Each client comes from its own address, as people do: the per-IP rate limit then counts per person. */
+const nextIp = () => {
+  lastIp += 1;
+  return `10.${(lastIp >> 16) & 255}.${(lastIp >> 8) & 255}.${lastIp & 255}`;
+};
+
+export class Client {
+  readonly jar = new Map<string, string>();
+  readonly ip = nextIp();
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+  ) {}
+
+  cookieHeader() {
+    return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  private keep(setCookie: string | string[] | undefined) {
+    for (const cookie of ([] as string[]).concat(setCookie ?? [])) {
+      const [pair = '', ...attributes] = cookie.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === '';
+      if (expired) this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+  }
+
+  async csrf() {
+    const response = await this.app.inject({
+      method: 'GET',
+      url: '/api/csrf-cookie',
+      remoteAddress: this.ip,
+    });
+    this.keep(response.headers['set-cookie']);
+  }
+
+  async request(
+    method: Method,
+    url: string,
+    payload?: unknown,
+    extra: Partial<InjectOptions> = {},
+  ) {
+    if (method !== 'GET' && !this.jar.has('XSRF-TOKEN')) await this.csrf();
+    const headers: Record<string, string> = {
+      'user-agent': this.userAgent,
+      ...(this.jar.size ? { cookie: this.cookieHeader() } : {}),
+      ...(method !== 'GET'
+        ? { 'x-xsrf-token': decodeURIComponent(this.jar.get('XSRF-TOKEN') ?? '') }
+        : {}),
+      ...(extra.headers as Record<string, string> | undefined),
+    };
+    const response = await this.app.inject({
+      method,
+      url,
+      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
+      ...extra,
+      remoteAddress: this.ip,
+      headers,
+    });
+    this.keep(response.headers['set-cookie']);
+    return response;
+  }
+
+  get(url: string) {
+    return this.request('GET', url);
+  }
+  post(url: string, payload?: unknown) {
+    return this.request('POST', url, payload ?? {});
+  }
+  put(url: string, payload?: unknown) {
+    return this.request('PUT', url, payload ?? {});
+  }
+  patch(url: string, payload?: unknown) {
+    return this.request('PATCH', url, payload ?? {});
+  }
+  delete(url: string, payload?: unknown) {
+    return this.request('DELETE', url, payload);
+  }
+
+  /** A multipart/form-data request; files are `{ data, name, type }`, other values plain fields. */
+  multipart(
+    method: Method,
+    url: string,
+    fields: Record<string, string | { data: Buffer; name: string; type: string }>,
+  ) {
+    const boundary = `----phim${Math.random().toString(16).slice(2)}`;
+    const chunks: Buffer[] = [];
+    for (const [key, value] of Object.entries(fields)) {
+      chunks.push(Buffer.from(`--${boundary}\r\n`));
+      if (typeof value === 'string') {
+        chunks.push(
+          Buffer.from(`Content-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`),
+        );
+      } else {
+        chunks.push(
+          Buffer.from(
+            `Content-Disposition: form-data; name="${key}"; filename="${value.name}"\r\nContent-Type: ${value.type}\r\n\r\n`,
+          ),
+          value.data,
+          Buffer.from('\r\n'),
+        );
+      }
+    }
+    chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    return this.request(method, url, Buffer.concat(chunks), {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+  }
+}
+
+/** Registers a verified-or-not viewer in cookie mode; returns its signed-in client and user. */
+export async function register(app: FastifyInstance, email: string, name = 'Viewer') {
+  const client = new Client(app);
+  const response = await client.post('/api/auth/register', {
+    name,
+    email,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return { client, user: response.json().user as { id: string; email: string } };
+}
