@@ -13,6 +13,7 @@ import {
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { ErrorView } from '#app/components/error-view.tsx';
+import { AuthProvider } from '#app/lib/auth.tsx';
 import { ColorModeProvider, colorModeScript } from '#app/lib/color-mode.tsx';
 import { detectLocale } from '#app/lib/i18n.ts';
 import { useNonce } from '#app/lib/nonce.ts';
@@ -34,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user,
     crawler: isbot(request.headers.get('user-agent') ?? ''),
     site: { name: services.site.name, titleSeparator: services.site.titleSeparator },
+    secureCookies: services.site.publicUrl.startsWith('https:'),
   };
 }
 
@@ -75,10 +77,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh">
-        <ColorModeProvider forced={forced}>
-          {children}
-          <Toaster />
-        </ColorModeProvider>
+        <AuthProvider initialUser={data?.user ?? null} secure={data?.secureCookies ?? false}>
+          <ColorModeProvider forced={forced}>
+            {children}
+            <Toaster />
+          </ColorModeProvider>
+        </AuthProvider>
         <ScrollRestoration nonce={nonce} />
         {/* Crawlers get the finished HTML only: no hydration payload, so no error details either. */}
         {data?.crawler ? null : <Scripts nonce={nonce} />}

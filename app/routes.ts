@@ -33,8 +33,8 @@ export default [
       pending('vmedia/local-files', 'vnwa-local-files'),
       pending('vmedia/video-manager/list', 'vnwa-video-list'),
       pending('vmedia/video-manager/trash', 'vnwa-video-trash'),
-      pending('account/general', 'vnwa-account-general'),
-      pending('account/devices', 'vnwa-account-devices'),
+      route('account/general', 'routes/account/general.tsx', { id: 'vnwa-account-general' }),
+      route('account/devices', 'routes/account/devices.tsx', { id: 'vnwa-account-devices' }),
     ]),
   ]),
 
@@ -45,6 +45,7 @@ export default [
       route('register', 'routes/auth/register.tsx'),
       route('verify', 'routes/auth/verify.tsx'),
       route('reset/:token', 'routes/auth/reset.tsx'),
+      route('unverified', 'routes/auth/unverified.tsx'),
     ]),
   ]),
 
@@ -55,9 +56,9 @@ export default [
     route('watch/:slug/:ep', 'routes/watch/episode.tsx'),
     layout('layouts/account.tsx', [
       ...prefix('account', [
-        pending('general', 'account-general'),
-        pending('devices', 'account-devices'),
-        pending('follow-movies', 'account-follow-movies'),
+        route('general', 'routes/account/general.tsx'),
+        route('devices', 'routes/account/devices.tsx'),
+        route('follow-movies', 'routes/account/follow-movies.tsx'),
       ]),
     ]),
     pending('user/profile', 'user-profile'),

@@ -11,15 +11,18 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
 } from '#app/components/ui/dropdown-menu.tsx';
+import { useAuth } from '#app/lib/auth.tsx';
 import { isColorModePreference, useColorMode } from '#app/lib/color-mode.tsx';
 import { fetchMessages, isLocale, localeCookie, locales, type Locale } from '#app/lib/i18n.ts';
 
-export function LanguageSwitcher() {
-  const { t, i18n } = useTranslation();
+/** Switches the interface language without a reload; a signed-in user's choice is kept on the account too. */
+export function useSwitchLanguage() {
+  const { i18n } = useTranslation();
   const revalidator = useRevalidator();
+  const { user, api } = useAuth();
   const current = i18n.language as Locale;
 
-  async function choose(value: string) {
+  return async function choose(value: string) {
     if (!isLocale(value) || value === current) return;
     document.cookie = localeCookie(value);
     if (!i18n.hasResourceBundle(value, 'translation')) {
@@ -27,8 +30,16 @@ export function LanguageSwitcher() {
     }
     await i18n.changeLanguage(value);
     document.documentElement.lang = value;
+    // Emails follow the account's language; failing to store it must not undo the switch.
+    if (user) await api.patch('/user', { locale: value }).catch(() => undefined);
     await revalidator.revalidate();
-  }
+  };
+}
+
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  const current = i18n.language as Locale;
+  const choose = useSwitchLanguage();
 
   return (
     <DropdownMenu>

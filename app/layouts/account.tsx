@@ -24,7 +24,10 @@ const items = [
 function AccountShell({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto grid w-full max-w-screen-xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-[14rem_1fr]">
+    <main
+      id="main"
+      className="mx-auto grid w-full max-w-screen-xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-[14rem_1fr]"
+    >
       <nav aria-label={t('pages.account')} className="flex gap-1 overflow-x-auto md:flex-col">
         {items.map(({ to, label, icon: Icon }) => (
           <AppNavLink
@@ -43,8 +46,8 @@ function AccountShell({ children }: { children: React.ReactNode }) {
           </AppNavLink>
         ))}
       </nav>
-      <div>{children}</div>
-    </div>
+      <div className="min-w-0">{children}</div>
+    </main>
   );
 }
 

@@ -1,16 +1,17 @@
 // The public site's default layout: header with navigation and preferences, content, footer.
-import { Clapperboard, Home, LogIn, Menu, UserRound } from 'lucide-react';
+import { Clapperboard, Home, LogIn, Menu } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useRouteLoaderData } from 'react-router';
+import { Outlet } from 'react-router';
 import { AppLink, AppNavLink } from '#app/components/app-link.tsx';
 import { ErrorView } from '#app/components/error-view.tsx';
 import { Logo } from '#app/components/logo.tsx';
 import { ColorModeSwitcher, LanguageSwitcher } from '#app/components/preferences.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { Sheet, SheetClose, SheetContent, SheetTrigger } from '#app/components/ui/sheet.tsx';
+import { UserMenu } from '#app/components/user-menu.tsx';
+import { useAuth } from '#app/lib/auth.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { PageTitle, useSiteInfo } from '#app/lib/title.tsx';
-import type { loader as rootLoader } from '#app/root.tsx';
 
 const navItems = [
   { to: '/', label: 'nav.home', icon: Home, end: true },
@@ -20,8 +21,7 @@ const navItems = [
 function SiteShell({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const { siteName } = useSiteInfo();
-  const root = useRouteLoaderData<typeof rootLoader>('root');
-  const user = root?.user;
+  const { user } = useAuth();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -31,7 +31,7 @@ function SiteShell({ children }: { children: React.ReactNode }) {
         {t('site.skipToContent')}
       </a>
       <header className="sticky top-0 z-30 border-b border-neutral-200/70 bg-white/80 backdrop-blur-md supports-[backdrop-filter]:bg-white/70 dark:border-neutral-800/70 dark:bg-neutral-950/80">
-        <div className="mx-auto flex h-16 w-full max-w-screen-2xl items-center gap-2 px-3 sm:px-6">
+        <div className="mx-auto flex h-16 w-full max-w-screen-2xl items-center gap-1 px-2 xs:gap-2 sm:px-6">
           <Sheet>
             <SheetTrigger asChild>
               <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.menu')}>
@@ -83,11 +83,7 @@ function SiteShell({ children }: { children: React.ReactNode }) {
             <LanguageSwitcher />
             <ColorModeSwitcher />
             {user ? (
-              <Button asChild variant="ghost" size="icon" aria-label={t('nav.account')}>
-                <AppLink to="/account">
-                  <UserRound aria-hidden />
-                </AppLink>
-              </Button>
+              <UserMenu />
             ) : (
               <Button
                 asChild

@@ -28,6 +28,7 @@ import { Logo } from '#app/components/logo.tsx';
 import { ColorModeSwitcher, LanguageSwitcher } from '#app/components/preferences.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { Sheet, SheetClose, SheetContent, SheetTrigger } from '#app/components/ui/sheet.tsx';
+import { UserMenu } from '#app/components/user-menu.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { guard } from '#app/lib/session.server.ts';
 import { PageTitle, usePageTitle, useSiteInfo } from '#app/lib/title.tsx';
@@ -161,9 +162,12 @@ function AdminShell({ children, heading }: { children: React.ReactNode; heading:
             </Button>
             <LanguageSwitcher />
             <ColorModeSwitcher />
+            <UserMenu area="admin" />
           </div>
         </header>
-        <div className="flex-1 px-3 py-6 sm:px-6">{children}</div>
+        <main id="main" className="flex-1 px-3 py-6 sm:px-6">
+          {children}
+        </main>
       </div>
     </div>
   );
@@ -187,7 +191,7 @@ export function ErrorBoundary() {
   const { t } = useTranslation();
   return (
     <AdminShell heading={t('admin.title')}>
-      <ErrorView />
+      <ErrorView variant="inline" />
     </AdminShell>
   );
 }

@@ -60,7 +60,7 @@ describe('route guards', () => {
   });
 
   it('verified needs a verified email', () => {
-    expect(outcome(['verified'], viewer)).toMatch(/^redirect \/auth\/verify/);
+    expect(outcome(['verified'], viewer)).toMatch(/^redirect \/auth\/unverified\?redirect=/);
     expect(outcome(['verified'], admin)).toBe('pass');
   });
 });

@@ -48,7 +48,7 @@ const guards = {
   },
   verified: ({ request, user }) => {
     if (!user) throw redirect(`/auth/login?redirect=${returnTo(request)}`);
-    if (!user.emailVerified) throw redirect(`/auth/verify?redirect=${returnTo(request)}`);
+    if (!user.emailVerified) throw redirect(`/auth/unverified?redirect=${returnTo(request)}`);
   },
 } satisfies Record<string, Guard>;
 

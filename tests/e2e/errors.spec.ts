@@ -38,13 +38,19 @@ test.describe('in English', () => {
     );
   });
 
-  test('the same route with its query is no 404, only not built yet', async ({ page }) => {
+  test('the same route with its query is a page, not a 404', async ({ page }) => {
     const response = await open(page, '/auth/verify?verify_url=x');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByText('404')).toHaveCount(0);
+    await expect(page).toHaveTitle('Verify your email | Phim');
+  });
+
+  test('a screen that is not built yet says so with a 501', async ({ page }) => {
+    const response = await open(page, '/movies');
     expect(response?.status()).toBe(501);
     await expect(page.getByRole('main').getByText('501', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coming soon');
     await expect(page.getByText('This screen is not available yet.')).toBeVisible();
-    await expect(page.getByText('404')).toHaveCount(0);
     await expect(page).toHaveTitle('501 Coming soon | Phim');
   });
 

@@ -46,7 +46,7 @@ for (const { from, hops } of chains) {
       expect(response.headers()['location'], `Location of ${current}`).toBe(next);
       current = next;
     }
-    // The sign-in pages are not built yet (501), but they are pages, not further redirects.
+    // The sign-in pages are pages, not further redirects.
     const last = await request.get(current, { maxRedirects: 0 });
     expect(last.status(), `status of ${current}`).not.toBe(302);
 

@@ -6,7 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 const port = process.env.PORT || process.env.PHIM_E2E_PORT || '4173';
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phim-e2e-'));
+// Playwright's config makes the folder (the tests read mail from it); run alone, the server makes its own.
+const dataDir =
+  process.env.PHIM_E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'phim-e2e-'));
 // The embedded PostgreSQL runs as a `postgres` user when we are root: it must reach its folder.
 fs.chmodSync(dataDir, 0o755);
 
@@ -36,6 +38,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     DEFAULT_LOCALE: 'vi',
     SITE_NAME: 'Phim',
     LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+    // The browser tests sign many people up from one address; the API tests check the default limit.
+    AUTH_RATE_LIMIT: '1000',
     ADMIN_EMAIL: 'admin@phim.test',
     ADMIN_PASSWORD: 'admin-password-123',
   },

@@ -56,3 +56,27 @@ export function DropdownMenuRadioItem({
     </Primitive.RadioItem>
   );
 }
+
+export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Primitive.Item>) {
+  return (
+    <Primitive.Item
+      className={cn(
+        'flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-neutral-500',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function DropdownMenuSeparator({
+  className,
+  ...props
+}: ComponentProps<typeof Primitive.Separator>) {
+  return (
+    <Primitive.Separator
+      className={cn('-mx-1 my-1 h-px bg-neutral-200 dark:bg-neutral-800', className)}
+      {...props}
+    />
+  );
+}

@@ -1,16 +1,79 @@
-// `/auth/forgot`: guests only (guard `guest`); the screen arrives with the accounts work.
-import { notAvailableYet } from '#app/lib/route-errors.ts';
+// `/auth/forgot`: guests only. Sends a reset link; the answer never says whether the address has an account.
+import { MailCheck, Send } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AuthHeading } from '#app/components/account/auth-heading.tsx';
+import { AppLink } from '#app/components/app-link.tsx';
+import { Alert } from '#app/components/ui/alert.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+import { Field, Input } from '#app/components/ui/input.tsx';
+import { useAuth } from '#app/lib/auth.tsx';
 import { guard } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
+import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
 import type { Route } from './+types/forgot';
 
 export const handle: RouteHandle = { title: 'pages.forgot' };
 
 export async function loader(args: Route.LoaderArgs) {
   await guard(['guest'], args);
-  notAvailableYet(args.request);
+  return null;
 }
 
-export default function Screen() {
-  return null;
+export default function Forgot() {
+  const { t } = useTranslation();
+  const { api } = useAuth();
+  const rules = useFormRules();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useApiForm({
+    validate: (values) => collectErrors({ email: rules.email(values.email) }),
+    submit: async (values) => {
+      await api.post('/auth/forgot-password', { email: values.email!.trim() });
+      return values.email!.trim();
+    },
+    onSuccess: (email) => setSentTo(email),
+  });
+
+  return (
+    <>
+      <AuthHeading title={t('auth.forgot.title')}>{t('auth.forgot.subtitle')}</AuthHeading>
+      {sentTo ? (
+        <div className="flex flex-col gap-4" data-testid="forgot-sent">
+          <Alert tone="success" title={t('auth.forgot.sentTitle')}>
+            {t('auth.forgot.sent', { email: sentTo })}
+          </Alert>
+          <Button variant="outline" onClick={() => setSentTo(null)}>
+            {t('auth.forgot.again')}
+          </Button>
+        </div>
+      ) : (
+        <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+          <Field label={t('form.email')} error={form.errors.email}>
+            {(control) => (
+              <Input
+                {...control}
+                name="email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+              />
+            )}
+          </Field>
+          <Button type="submit" disabled={form.pending} className="mt-2 w-full">
+            {form.pending ? <MailCheck aria-hidden /> : <Send aria-hidden />}
+            {form.pending ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
+          </Button>
+        </form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <AppLink
+          to="/auth/login"
+          className="font-medium text-primary-700 hover:underline dark:text-primary-300"
+        >
+          {t('auth.forgot.back')}
+        </AppLink>
+      </p>
+    </>
+  );
 }

@@ -1,16 +1,96 @@
-// `/auth/login`: guests only (guard `guest`); the screen arrives with the accounts work.
-import { notAvailableYet } from '#app/lib/route-errors.ts';
+// `/auth/login`: guests only (guard `guest`). Email, password and "remember me"; back to `redirect` afterwards.
+import { LogIn } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { AuthHeading } from '#app/components/account/auth-heading.tsx';
+import { AppLink } from '#app/components/app-link.tsx';
+import { Alert } from '#app/components/ui/alert.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+import { Checkbox, Field, Input, PasswordInput } from '#app/components/ui/input.tsx';
+import { safeRedirect, useAuth } from '#app/lib/auth.tsx';
 import { guard } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
+import { toast } from '#app/lib/toast.tsx';
+import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
 import type { Route } from './+types/login';
 
 export const handle: RouteHandle = { title: 'pages.login' };
 
 export async function loader(args: Route.LoaderArgs) {
   await guard(['guest'], args);
-  notAvailableYet(args.request);
+  return null;
 }
 
-export default function Screen() {
-  return null;
+export default function Login() {
+  const { t } = useTranslation();
+  const { login } = useAuth();
+  const [params] = useSearchParams();
+  const rules = useFormRules();
+  const redirectTo = safeRedirect(params.get('redirect'));
+  const form = useApiForm({
+    validate: (values) =>
+      collectErrors({
+        email: rules.email(values.email),
+        password: rules.required(values.password),
+      }),
+    submit: (values) =>
+      login(
+        {
+          email: values.email!.trim(),
+          password: values.password!,
+          remember: values.remember === 'on',
+        },
+        redirectTo,
+      ),
+    onSuccess: (user) => {
+      toast.success(t('auth.welcomeBack', { name: user.name }));
+    },
+  });
+
+  return (
+    <>
+      <AuthHeading title={t('auth.login.title')}>{t('auth.login.subtitle')}</AuthHeading>
+      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+        {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+        <Field label={t('form.email')} error={form.errors.email}>
+          {(control) => (
+            <Input {...control} name="email" type="email" autoComplete="email" inputMode="email" />
+          )}
+        </Field>
+        <Field
+          label={t('form.password')}
+          error={form.errors.password}
+          action={
+            <AppLink
+              to="/auth/forgot"
+              className="text-sm font-medium text-primary-700 hover:underline dark:text-primary-300"
+            >
+              {t('auth.login.forgot')}
+            </AppLink>
+          }
+        >
+          {(control) => (
+            <PasswordInput {...control} name="password" autoComplete="current-password" />
+          )}
+        </Field>
+        <label className="flex items-center gap-2.5 text-sm">
+          <Checkbox name="remember" defaultChecked />
+          {t('auth.login.remember')}
+        </label>
+        <Button type="submit" disabled={form.pending} className="mt-2 w-full">
+          <LogIn aria-hidden />
+          {form.pending ? t('auth.login.submitting') : t('auth.login.submit')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-neutral-600 dark:text-neutral-400">
+        {t('auth.login.noAccount')}{' '}
+        <AppLink
+          to={`/auth/register${params.get('redirect') ? `?redirect=${encodeURIComponent(redirectTo)}` : ''}`}
+          className="font-medium text-primary-700 hover:underline dark:text-primary-300"
+        >
+          {t('auth.login.register')}
+        </AppLink>
+      </p>
+    </>
+  );
 }

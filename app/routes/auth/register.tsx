@@ -1,16 +1,94 @@
-// `/auth/register`: guests only (guard `guest`); the screen arrives with the accounts work.
-import { notAvailableYet } from '#app/lib/route-errors.ts';
+// `/auth/register`: guests only. Name, email, password and its confirmation; a verification email follows.
+import { UserPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { AuthHeading } from '#app/components/account/auth-heading.tsx';
+import { AppLink } from '#app/components/app-link.tsx';
+import { Alert } from '#app/components/ui/alert.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+import { Field, Input, PasswordInput } from '#app/components/ui/input.tsx';
+import type { ApiUser } from '#app/lib/auth.tsx';
+import { safeRedirect, useAuth } from '#app/lib/auth.tsx';
 import { guard } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
+import { toast } from '#app/lib/toast.tsx';
+import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
 import type { Route } from './+types/register';
 
 export const handle: RouteHandle = { title: 'pages.register' };
 
 export async function loader(args: Route.LoaderArgs) {
   await guard(['guest'], args);
-  notAvailableYet(args.request);
+  return null;
 }
 
-export default function Screen() {
-  return null;
+export default function Register() {
+  const { t, i18n } = useTranslation();
+  const { api, signedIn } = useAuth();
+  const [params] = useSearchParams();
+  const rules = useFormRules();
+  const form = useApiForm({
+    validate: (values) =>
+      collectErrors({
+        name: rules.required(values.name),
+        email: rules.email(values.email),
+        password: rules.password(values.password),
+        password_confirmation: rules.confirmation(values.password_confirmation, values.password),
+      }),
+    submit: async (values) => {
+      const answer = await api.post<{ token?: string; user: ApiUser }>('/auth/register', {
+        name: values.name!.trim(),
+        email: values.email!.trim(),
+        password: values.password,
+        password_confirmation: values.password_confirmation,
+        locale: i18n.language === 'en' ? 'en' : 'vi',
+      });
+      return signedIn(answer.token, safeRedirect(params.get('redirect')));
+    },
+    onSuccess: (user) => {
+      toast.success(t('auth.register.done', { email: user.email }), { duration: 8000 });
+    },
+  });
+
+  return (
+    <>
+      <AuthHeading title={t('auth.register.title')}>{t('auth.register.subtitle')}</AuthHeading>
+      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+        {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+        <Field label={t('form.name')} error={form.errors.name}>
+          {(control) => <Input {...control} name="name" autoComplete="name" maxLength={100} />}
+        </Field>
+        <Field label={t('form.email')} error={form.errors.email}>
+          {(control) => (
+            <Input {...control} name="email" type="email" autoComplete="email" inputMode="email" />
+          )}
+        </Field>
+        <Field
+          label={t('form.password')}
+          error={form.errors.password}
+          hint={t('form.rules.passwordHint', { min: 8 })}
+        >
+          {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" />}
+        </Field>
+        <Field label={t('form.passwordConfirmation')} error={form.errors.password_confirmation}>
+          {(control) => (
+            <PasswordInput {...control} name="password_confirmation" autoComplete="new-password" />
+          )}
+        </Field>
+        <Button type="submit" disabled={form.pending} className="mt-2 w-full">
+          <UserPlus aria-hidden />
+          {form.pending ? t('auth.register.submitting') : t('auth.register.submit')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-neutral-600 dark:text-neutral-400">
+        {t('auth.register.haveAccount')}{' '}
+        <AppLink
+          to="/auth/login"
+          className="font-medium text-primary-700 hover:underline dark:text-primary-300"
+        >
+          {t('auth.register.login')}
+        </AppLink>
+      </p>
+    </>
+  );
 }

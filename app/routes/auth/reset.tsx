@@ -1,22 +1,98 @@
-// `/auth/reset/{token}`: password reset; the screen arrives with the accounts work.
+// `/auth/reset/{token}`: a new password from the emailed link. Every session ends; a used or expired link says so.
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { invalidRoute, notAvailableYet } from '#app/lib/route-errors.ts';
+import { AuthHeading } from '#app/components/account/auth-heading.tsx';
+import { AppLink } from '#app/components/app-link.tsx';
+import { Alert } from '#app/components/ui/alert.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+import { Field, PasswordInput } from '#app/components/ui/input.tsx';
+import { isApiError } from '#app/lib/api.ts';
+import { useAuth } from '#app/lib/auth.tsx';
+import { invalidRoute } from '#app/lib/route-errors.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
+import { toast } from '#app/lib/toast.tsx';
+import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
 import type { Route } from './+types/reset';
 
 export const handle: RouteHandle = { title: 'pages.reset' };
 
+const paramsSchema = z.object({ token: z.string().regex(/^[\w-]{8,200}$/) });
+
 export function loader({ request, params }: Route.LoaderArgs) {
-  if (
-    !z
-      .string()
-      .regex(/^[\w-]{8,200}$/)
-      .safeParse(params.token).success
-  )
-    invalidRoute(request);
-  notAvailableYet(request);
+  const parsed = paramsSchema.safeParse(params);
+  if (!parsed.success) invalidRoute(request);
+  return { token: parsed.data.token };
 }
 
-export default function Reset() {
-  return null;
+export default function Reset({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { api, reset } = useAuth();
+  const navigate = useNavigate();
+  const rules = useFormRules();
+  const [invalid, setInvalid] = useState(false);
+  const form = useApiForm({
+    validate: (values) =>
+      collectErrors({
+        password: rules.password(values.password),
+        password_confirmation: rules.confirmation(values.password_confirmation, values.password),
+      }),
+    submit: async (values) => {
+      try {
+        await api.post('/auth/reset-password', {
+          token: loaderData.token,
+          password: values.password,
+          password_confirmation: values.password_confirmation,
+        });
+      } catch (error) {
+        if (isApiError(error) && error.code === 'invalid_token') setInvalid(true);
+        throw error;
+      }
+    },
+    onSuccess: async () => {
+      // Every session ended, this browser's too.
+      reset();
+      toast.success(t('auth.reset.done'));
+      await navigate('/auth/login');
+    },
+  });
+
+  if (invalid) {
+    return (
+      <>
+        <AuthHeading title={t('auth.reset.invalidTitle')} />
+        <Alert tone="error">{t('auth.reset.invalid')}</Alert>
+        <Button asChild className="mt-6 w-full">
+          <AppLink to="/auth/forgot">{t('auth.reset.requestNew')}</AppLink>
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <AuthHeading title={t('auth.reset.title')}>{t('auth.reset.subtitle')}</AuthHeading>
+      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+        {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+        <Field
+          label={t('form.newPassword')}
+          error={form.errors.password}
+          hint={t('form.rules.passwordHint', { min: 8 })}
+        >
+          {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" />}
+        </Field>
+        <Field label={t('form.passwordConfirmation')} error={form.errors.password_confirmation}>
+          {(control) => (
+            <PasswordInput {...control} name="password_confirmation" autoComplete="new-password" />
+          )}
+        </Field>
+        <Button type="submit" disabled={form.pending} className="mt-2 w-full">
+          <KeyRound aria-hidden />
+          {form.pending ? t('auth.reset.submitting') : t('auth.reset.submit')}
+        </Button>
+      </form>
+    </>
+  );
 }

@@ -1,16 +1,106 @@
-// `/vnwa/login`: the admin sign-in, no layout, only for admins not signed in (guard `guest-admin`).
-import { notAvailableYet } from '#app/lib/route-errors.ts';
+// `/vnwa/login`: the admin sign-in, no layout, only for admins not signed in (guard `guest-admin`). A non-admin is
+// told that the account has no access, and the session that sign-in opened is closed at once.
+import { LogIn, ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { Logo } from '#app/components/logo.tsx';
+import { ColorModeSwitcher, LanguageSwitcher } from '#app/components/preferences.tsx';
+import { Alert } from '#app/components/ui/alert.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+import { Field, Input, PasswordInput } from '#app/components/ui/input.tsx';
+import { ApiError } from '#app/lib/api.ts';
+import { safeRedirect, useAuth } from '#app/lib/auth.tsx';
 import { guard } from '#app/lib/session.server.ts';
-import type { RouteHandle } from '#app/lib/title.tsx';
+import { PageTitle, useSiteInfo, type RouteHandle } from '#app/lib/title.tsx';
+import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
 import type { Route } from './+types/login';
 
 export const handle: RouteHandle = { title: 'admin.pages.login' };
 
 export async function loader(args: Route.LoaderArgs) {
   await guard(['guest-admin'], args);
-  notAvailableYet(args.request);
+  return null;
 }
 
 export default function AdminLogin() {
-  return null;
+  const { t } = useTranslation();
+  const { siteName } = useSiteInfo();
+  const { store } = useAuth();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [params] = useSearchParams();
+  const rules = useFormRules();
+  const target = safeRedirect(params.get('redirect'), '/vnwa');
+  const form = useApiForm({
+    validate: (values) =>
+      collectErrors({
+        email: rules.email(values.email),
+        password: rules.required(values.password),
+      }),
+    submit: async (values) => {
+      const user = await store.login({
+        email: values.email!.trim(),
+        password: values.password!,
+        remember: true,
+      });
+      if (!user.roles.includes('admin')) {
+        await store.logout().catch(() => store.reset());
+        throw new ApiError(403, 'no_admin_access', t('admin.login.noAccess'));
+      }
+    },
+    onSuccess: async () => {
+      await navigate(target.startsWith('/vnwa') ? target : '/vnwa');
+      await revalidator.revalidate();
+    },
+  });
+
+  return (
+    <div className="relative flex min-h-dvh flex-col bg-neutral-100 dark:bg-neutral-950">
+      <PageTitle />
+      <header className="flex h-16 items-center justify-between px-4 sm:px-6">
+        <Logo siteName={siteName} />
+        <div className="flex items-center gap-1">
+          <LanguageSwitcher />
+          <ColorModeSwitcher />
+        </div>
+      </header>
+      <main
+        id="main"
+        className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:items-center sm:pt-0"
+      >
+        <div className="w-full max-w-sm rounded-2xl border border-neutral-200 bg-white p-6 shadow-xl sm:p-8 dark:border-neutral-800 dark:bg-neutral-900">
+          <span className="mb-4 grid size-11 place-items-center rounded-xl bg-primary-600 text-white dark:bg-primary-500 dark:text-neutral-950">
+            <ShieldCheck className="size-6" aria-hidden />
+          </span>
+          <h1 className="text-2xl font-semibold tracking-tight">{t('admin.login.title')}</h1>
+          <p className="mt-1 mb-6 text-sm text-neutral-600 dark:text-neutral-400">
+            {t('admin.login.subtitle', { site: siteName })}
+          </p>
+          <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+            {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+            <Field label={t('form.email')} error={form.errors.email}>
+              {(control) => (
+                <Input
+                  {...control}
+                  name="email"
+                  type="email"
+                  autoComplete="username"
+                  inputMode="email"
+                />
+              )}
+            </Field>
+            <Field label={t('form.password')} error={form.errors.password}>
+              {(control) => (
+                <PasswordInput {...control} name="password" autoComplete="current-password" />
+              )}
+            </Field>
+            <Button type="submit" disabled={form.pending} className="mt-2 w-full">
+              <LogIn aria-hidden />
+              {form.pending ? t('auth.login.submitting') : t('auth.login.submit')}
+            </Button>
+          </form>
+        </div>
+      </main>
+    </div>
+  );
 }

@@ -1,0 +1,402 @@
+// The account's general settings, shared by `/account/general` and `/vnwa/account/general`: profile (name, avatar,
+// language), email, password, and deleting the account.
+import { BadgeCheck, Camera, Save, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useRevalidator } from 'react-router';
+import { ResendVerification } from '#app/routes/auth/unverified.tsx';
+import { SettingsSection } from '#app/components/account/settings-section.tsx';
+import { useSwitchLanguage } from '#app/components/preferences.tsx';
+import { Alert } from '#app/components/ui/alert.tsx';
+import { Avatar } from '#app/components/ui/avatar.tsx';
+import { Badge } from '#app/components/ui/badge.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
+import { Field, Input, PasswordInput, Select } from '#app/components/ui/input.tsx';
+import { isApiError } from '#app/lib/api.ts';
+import { useAuth, type SessionUser } from '#app/lib/auth.tsx';
+import { locales, type Locale } from '#app/lib/i18n.ts';
+import { toast } from '#app/lib/toast.tsx';
+import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+
+function ProfileSection({ user }: { user: SessionUser }) {
+  const { t, i18n } = useTranslation();
+  const { api } = useAuth();
+  const revalidator = useRevalidator();
+  const switchLanguage = useSwitchLanguage();
+  const errorMessage = useErrorMessage();
+  const rules = useFormRules();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [avatarBusy, setAvatarBusy] = useState(false);
+  const [avatarError, setAvatarError] = useState<string | null>(null);
+
+  const form = useApiForm({
+    validate: (values) => collectErrors({ name: rules.required(values.name) }),
+    submit: async (values) => {
+      const locale = values.locale as Locale;
+      await api.patch('/user', { name: values.name!.trim(), locale });
+      if (locale !== i18n.language) await switchLanguage(locale);
+    },
+    onSuccess: async () => {
+      toast.success(t('account.saved'));
+      await revalidator.revalidate();
+    },
+  });
+
+  async function uploadAvatar(file: File) {
+    setAvatarError(null);
+    if (!AVATAR_TYPES.includes(file.type)) return setAvatarError(t('account.avatar.type'));
+    if (file.size > AVATAR_MAX_BYTES) return setAvatarError(t('account.avatar.size', { mb: 5 }));
+    const body = new FormData();
+    body.set('avatar', file);
+    setAvatarBusy(true);
+    try {
+      await api.put('/user/avatar', body);
+      toast.success(t('account.avatar.updated'));
+      await revalidator.revalidate();
+    } catch (error) {
+      setAvatarError(
+        isApiError(error) && error.fields.avatar ? error.fields.avatar : errorMessage(error),
+      );
+    } finally {
+      setAvatarBusy(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  }
+
+  async function removeAvatar() {
+    setAvatarBusy(true);
+    try {
+      await api.delete('/user/avatar');
+      await revalidator.revalidate();
+    } catch (error) {
+      setAvatarError(errorMessage(error));
+    } finally {
+      setAvatarBusy(false);
+    }
+  }
+
+  return (
+    <SettingsSection
+      id="profile"
+      title={t('account.profile.title')}
+      description={t('account.profile.text')}
+    >
+      <div className="mb-6 flex flex-wrap items-center gap-4">
+        <Avatar name={user.name} src={user.avatar} className="size-16 text-xl" />
+        <div className="flex flex-wrap gap-2">
+          <input
+            ref={fileInput}
+            type="file"
+            accept={AVATAR_TYPES.join(',')}
+            className="sr-only"
+            aria-label={t('account.avatar.choose')}
+            data-testid="avatar-input"
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              if (file) void uploadAvatar(file);
+            }}
+          />
+          <Button
+            type="button"
+            variant="outline"
+            size="lg"
+            disabled={avatarBusy}
+            onClick={() => fileInput.current?.click()}
+          >
+            <Camera aria-hidden />
+            {avatarBusy ? t('account.avatar.uploading') : t('account.avatar.change')}
+          </Button>
+          {user.avatar ? (
+            <Button
+              type="button"
+              variant="ghost"
+              size="lg"
+              disabled={avatarBusy}
+              onClick={removeAvatar}
+            >
+              {t('account.avatar.remove')}
+            </Button>
+          ) : null}
+        </div>
+        <p className="w-full text-xs text-neutral-500 dark:text-neutral-400">
+          {t('account.avatar.hint', { mb: 5 })}
+        </p>
+        {avatarError ? (
+          <Alert tone="error" className="w-full">
+            {avatarError}
+          </Alert>
+        ) : null}
+      </div>
+      <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+        {form.formError ? (
+          <Alert tone="error" className="sm:col-span-2">
+            {form.formError}
+          </Alert>
+        ) : null}
+        <Field label={t('form.name')} error={form.errors.name}>
+          {(control) => (
+            <Input
+              {...control}
+              name="name"
+              defaultValue={user.name}
+              autoComplete="name"
+              maxLength={100}
+            />
+          )}
+        </Field>
+        <Field label={t('language.label')} error={form.errors.locale}>
+          {(control) => (
+            <Select {...control} name="locale" defaultValue={i18n.language}>
+              {locales.map((locale) => (
+                <option key={locale} value={locale}>
+                  {t(`language.${locale}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <div className="sm:col-span-2">
+          <Button type="submit" size="lg" disabled={form.pending}>
+            <Save aria-hidden />
+            {t('form.save')}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}
+
+function EmailSection({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const { api } = useAuth();
+  const rules = useFormRules();
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const form = useApiForm({
+    validate: (values) =>
+      collectErrors({
+        email: rules.email(values.email),
+        current_password: rules.required(values.current_password),
+      }),
+    submit: async (values) => {
+      const email = values.email!.trim();
+      await api.put('/user/email', { email, current_password: values.current_password });
+      return email;
+    },
+    onSuccess: (email, element) => {
+      setPendingEmail(email);
+      element.reset();
+    },
+  });
+  return (
+    <SettingsSection
+      id="email"
+      title={t('account.email.title')}
+      description={t('account.email.text')}
+    >
+      <div className="mb-5 flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-medium break-all">{user.email}</span>
+        {user.emailVerified ? (
+          <Badge tone="primary">
+            <BadgeCheck className="size-3.5" aria-hidden />
+            {t('account.email.verified')}
+          </Badge>
+        ) : (
+          <Badge tone="warning">{t('account.email.unverified')}</Badge>
+        )}
+      </div>
+      {!user.emailVerified ? (
+        <div className="mb-5 max-w-sm">
+          <ResendVerification />
+        </div>
+      ) : null}
+      {pendingEmail ? (
+        <Alert tone="info" className="mb-5">
+          {t('account.email.pending', { email: pendingEmail })}
+        </Alert>
+      ) : null}
+      <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+        {form.formError ? (
+          <Alert tone="error" className="sm:col-span-2">
+            {form.formError}
+          </Alert>
+        ) : null}
+        <Field label={t('account.email.new')} error={form.errors.email}>
+          {(control) => <Input {...control} name="email" type="email" autoComplete="email" />}
+        </Field>
+        <Field label={t('form.currentPassword')} error={form.errors.current_password}>
+          {(control) => (
+            <PasswordInput {...control} name="current_password" autoComplete="current-password" />
+          )}
+        </Field>
+        <div className="sm:col-span-2">
+          <Button type="submit" size="lg" disabled={form.pending}>
+            {t('account.email.submit')}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}
+
+function PasswordSection() {
+  const { t } = useTranslation();
+  const { api } = useAuth();
+  const rules = useFormRules();
+  const form = useApiForm({
+    validate: (values) =>
+      collectErrors({
+        current_password: rules.required(values.current_password),
+        password: rules.password(values.password),
+        password_confirmation: rules.confirmation(values.password_confirmation, values.password),
+      }),
+    submit: (values) =>
+      api.put('/user/password', {
+        current_password: values.current_password,
+        password: values.password,
+        password_confirmation: values.password_confirmation,
+      }),
+    onSuccess: (_, element) => {
+      element.reset();
+      toast.success(t('account.password.done'));
+    },
+  });
+  return (
+    <SettingsSection
+      id="password"
+      title={t('account.password.title')}
+      description={t('account.password.text')}
+    >
+      <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+        {form.formError ? (
+          <Alert tone="error" className="sm:col-span-2">
+            {form.formError}
+          </Alert>
+        ) : null}
+        <Field
+          label={t('form.currentPassword')}
+          error={form.errors.current_password}
+          className="sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]"
+        >
+          {(control) => (
+            <PasswordInput {...control} name="current_password" autoComplete="current-password" />
+          )}
+        </Field>
+        <Field
+          label={t('form.newPassword')}
+          error={form.errors.password}
+          hint={t('form.rules.passwordHint', { min: 8 })}
+        >
+          {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" />}
+        </Field>
+        <Field label={t('form.passwordConfirmation')} error={form.errors.password_confirmation}>
+          {(control) => (
+            <PasswordInput {...control} name="password_confirmation" autoComplete="new-password" />
+          )}
+        </Field>
+        <div className="sm:col-span-2">
+          <Button type="submit" size="lg" disabled={form.pending}>
+            {t('account.password.submit')}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}
+
+function DeleteSection() {
+  const { t } = useTranslation();
+  const { api, reset } = useAuth();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const errorMessage = useErrorMessage();
+  const [password, setPassword] = useState('');
+  const [confirmed, setConfirmed] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const word = t('account.delete.word');
+  return (
+    <SettingsSection
+      id="delete"
+      tone="danger"
+      title={t('account.delete.title')}
+      description={t('account.delete.text')}
+    >
+      <ConfirmDialog
+        title={t('account.delete.confirmTitle')}
+        description={t('account.delete.confirmText')}
+        confirmLabel={t('account.delete.submit')}
+        trigger={
+          <Button
+            variant="outline"
+            size="lg"
+            className="border-red-300 text-red-700 hover:bg-red-50 dark:border-red-500/40 dark:text-red-300 dark:hover:bg-red-500/10"
+          >
+            <Trash2 aria-hidden />
+            {t('account.delete.open')}
+          </Button>
+        }
+        onConfirm={async () => {
+          setError(null);
+          if (confirmed.trim().toLowerCase() !== word.toLowerCase()) {
+            setError(t('account.delete.typeWord', { word }));
+            throw new Error('not confirmed');
+          }
+          try {
+            await api.delete('/user', { password });
+          } catch (caught) {
+            setError(
+              isApiError(caught) && caught.fields.password
+                ? caught.fields.password
+                : errorMessage(caught),
+            );
+            throw caught;
+          }
+          reset();
+          toast.success(t('account.delete.done'));
+          await navigate('/');
+          await revalidator.revalidate();
+        }}
+      >
+        <div className="flex flex-col gap-4">
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <Field label={t('form.password')}>
+            {(control) => (
+              <PasswordInput
+                {...control}
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t('account.delete.typeWord', { word })}>
+            {(control) => (
+              <Input
+                {...control}
+                name="confirmation"
+                autoComplete="off"
+                value={confirmed}
+                onChange={(event) => setConfirmed(event.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+      </ConfirmDialog>
+    </SettingsSection>
+  );
+}
+
+export function AccountSettings({ user }: { user: SessionUser }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <ProfileSection user={user} />
+      <EmailSection user={user} />
+      <PasswordSection />
+      <DeleteSection />
+    </div>
+  );
+}
