@@ -18,7 +18,7 @@ export default [
   layout('layouts/vnwa.tsx', [
     ...prefix('vnwa', [
       pending('Link', 'vnwa-link'),
-      pending('users', 'vnwa-users'),
+      route('users', 'routes/vnwa/users.tsx'),
       pending('movie/genre', 'vnwa-genre'),
       pending('movie/types', 'vnwa-types'),
       pending('movie/nation', 'vnwa-nation'),

@@ -103,6 +103,11 @@ describe('actions', () => {
       counts: { follows: 0, histories: 0 },
     });
     expect((await admin.get('/api/admin/users/no-such-user')).statusCode).toBe(404);
+    // The list knows their devices and when they were last seen.
+    const listed = (await admin.get('/api/admin/users?search=detail%40example.com')).json();
+    expect(listed.data[0]).toMatchObject({ sessions_count: 1, last_active_at: expect.any(String) });
+    const sorted = (await admin.get('/api/admin/users?sort=last_active_at&order=desc')).json();
+    expect(sorted.data[0].last_active_at).not.toBeNull();
   });
 
   it('edits name and roles, with checked input', async () => {

@@ -209,8 +209,8 @@ function EmailSection({ user }: { user: SessionUser }) {
         )}
       </div>
       {!user.emailVerified ? (
-        <div className="mb-5 max-w-sm">
-          <ResendVerification />
+        <div className="mb-5">
+          <ResendVerification quiet />
         </div>
       ) : null}
       {pendingEmail ? (

@@ -22,18 +22,27 @@ export async function loader(args: Route.LoaderArgs) {
   return { email: user?.email ?? '' };
 }
 
-export function ResendVerification({ className }: { className?: string }) {
+export function ResendVerification({
+  className,
+  quiet = false,
+}: {
+  className?: string;
+  /** A secondary button (inside a settings page) instead of the page's main action. */
+  quiet?: boolean;
+}) {
   const { t } = useTranslation();
   const { api } = useAuth();
   const errorMessage = useErrorMessage();
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [error, setError] = useState<string | null>(null);
   return (
-    <div className="flex w-full flex-col gap-3">
+    <div className={quiet ? 'flex flex-col items-start gap-3' : 'flex w-full flex-col gap-3'}>
       {state === 'sent' ? <Alert tone="success">{t('auth.unverified.sent')}</Alert> : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Button
         className={className}
+        variant={quiet ? 'outline' : 'solid'}
+        size={quiet ? 'lg' : 'xl'}
         disabled={state === 'sending'}
         onClick={async () => {
           setState('sending');

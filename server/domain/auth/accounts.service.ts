@@ -580,8 +580,8 @@ export function createAccountsService(options: {
     }) {
       const page = Math.max(1, query.page ?? 1);
       const perPage = Math.min(100, Math.max(1, query.per_page ?? 20));
-      const lastActive = sql<Date | null>`(select max(coalesce(${sessions.lastActiveAt}, ${sessions.createdAt})) from ${sessions} where ${sessions.userId} = ${users.id})`;
-      const sessionCount = sql<number>`(select count(*)::int from ${sessions} where ${sessions.userId} = ${users.id} and ${sessions.expiresAt} > now())`;
+      const lastActive = sql<Date | null>`(select max(coalesce(${sessions.lastActiveAt}, ${sessions.createdAt})) from ${sessions} where ${sessions.userId} = "users"."id")`;
+      const sessionCount = sql<number>`(select count(*)::int from ${sessions} where ${sessions.userId} = "users"."id" and ${sessions.expiresAt} > now())`;
       const filters: SQL[] = [];
       if (query.search?.trim()) {
         const term = `%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
