@@ -82,9 +82,16 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     web.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
+      // The pages are not part of the API document.
+      schema: { hide: true },
       handler: handle,
     });
-    web.route({ method: ['GET', 'HEAD', 'POST'], url: '/', handler: handle });
+    web.route({
+      method: ['GET', 'HEAD', 'POST'],
+      url: '/',
+      schema: { hide: true },
+      handler: handle,
+    });
   });
 
   app.addHook('onClose', async () => {

@@ -33,8 +33,21 @@ describe('OpenAPI', () => {
     const doc = response.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/api/health'].get.responses['200']).toBeDefined();
-    // Internal catch-alls are not part of the contract.
+    // Internal catch-alls and the pages are not part of the contract.
     expect(Object.keys(doc.paths).filter((p) => p.includes('*'))).toEqual([]);
+    expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/'))).toEqual([]);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/csrf-cookie',
+        '/api/auth/login',
+        '/api/auth/register',
+        '/api/logout',
+        '/api/user',
+        '/api/user/sessions/{id}',
+        '/api/admin/users/{id}/ban',
+      ]),
+    );
+    expect(doc.paths['/api/auth/login'].post.responses['429']).toBeDefined();
   });
 
   it('serves a reference page at /api/docs', async () => {

@@ -50,6 +50,11 @@ describe('pages', () => {
     expect(response.body).toContain('Page Not Found: /auth/verify?foo=1');
   });
 
+  it('leaves the pages out of the API document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths).filter((p: string) => !p.startsWith('/api/'))).toEqual([]);
+  });
+
   it('answers 501 for screens that are not built yet, instead of pretending', async () => {
     const response = await get('/movies');
     expect(response.statusCode).toBe(501);
