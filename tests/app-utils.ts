@@ -7,6 +7,8 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig, type Env } from '#server/config.ts';
 import { createTestDatabase } from './db-utils.ts';
 
+export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-123';
+
 export type TestApp = { app: FastifyInstance; dataDir: string; close: () => Promise<void> };
 
 /** `web: true` serves the production build from build/ (run `npm run build` first). */
@@ -24,7 +26,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     db: database.db,
-    authSecret: 'test-secret-test-secret-test-secret-123',
+    authSecret: TEST_AUTH_SECRET,
     web: options.web ?? false,
   });
   await options.register?.(app);

@@ -1,8 +1,9 @@
 // Accounts through the real HTTP stack and database: CSRF, register, verify, sign-in in both modes, reset,
 // profile, avatar, devices. Each endpoint: bad input 422, no credentials 401, then success.
+import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '#tests/app-utils.ts';
 import { readLatestMail } from '#tests/mail-utils.ts';
 import { Client, register, PASSWORD } from './accounts-client.ts';
 
@@ -165,6 +166,19 @@ describe('registration and verification', () => {
     const again = await t.app.inject({ method: 'GET', url: verifyUrl.pathname + verifyUrl.search });
     expect(again.json()).toEqual({ status: 'already_verified' });
     expect((await client.get('/api/user')).json().user.email_verified_at).not.toBeNull();
+
+    // A link past its 24 hours: 410, and the page says it expired.
+    const stale = await new SignJWT({ email })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 2 * 86_400)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 86_400)
+      .sign(new TextEncoder().encode(`email-verification:${TEST_AUTH_SECRET}`));
+    const expired = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/verify-email?token=${stale}`,
+    });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().error.code).toBe('expired');
 
     const bad = await t.app.inject({
       method: 'GET',
