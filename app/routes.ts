@@ -19,9 +19,9 @@ export default [
     ...prefix('vnwa', [
       pending('Link', 'vnwa-link'),
       route('users', 'routes/vnwa/users.tsx'),
-      pending('movie/genre', 'vnwa-genre'),
-      pending('movie/types', 'vnwa-types'),
-      pending('movie/nation', 'vnwa-nation'),
+      route('movie/genre', 'routes/vnwa/terms.tsx', { id: 'vnwa-genre' }),
+      route('movie/types', 'routes/vnwa/terms.tsx', { id: 'vnwa-types' }),
+      route('movie/nation', 'routes/vnwa/terms.tsx', { id: 'vnwa-nation' }),
       pending('movie/reports', 'vnwa-reports'),
       pending('movie/film/list', 'vnwa-movies'),
       route('movie/film/:episodes', 'routes/vnwa/episodes.tsx'),

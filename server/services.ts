@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAccountsService } from './domain/auth/accounts.service.ts';
 import { createAuth } from './domain/auth/auth.ts';
+import { createTermsService } from './domain/catalog/terms.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -54,6 +55,7 @@ export function createServices(options: {
     config,
     auth: accounts,
     rateLimits: createRateLimits(db, config.AUTH_RATE_LIMIT),
+    terms: createTermsService({ db }),
     system: createSystemService({ db, version: appVersion }),
     site: {
       name: config.SITE_NAME,

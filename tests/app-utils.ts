@@ -5,11 +5,18 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app.ts';
 import { loadConfig, type Env } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
 import { createTestDatabase } from './db-utils.ts';
 
 export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-123';
 
-export type TestApp = { app: FastifyInstance; dataDir: string; close: () => Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  /** The test database, for arranging rows that have no API yet. */
+  db: Database;
+  dataDir: string;
+  close: () => Promise<void>;
+};
 
 /** `web: true` serves the production build from build/ (run `npm run build` first). */
 export async function createTestApp(
@@ -33,6 +40,7 @@ export async function createTestApp(
   await app.ready();
   return {
     app,
+    db: database.db,
     dataDir,
     close: async () => {
       await app.close();

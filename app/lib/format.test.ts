@@ -7,6 +7,7 @@ import {
   getInitials,
   INVALID_DATE_TEXT,
   slugify,
+  foldForSearch,
 } from './format.ts';
 
 describe('formatCurrency', () => {
@@ -64,6 +65,15 @@ describe('formatDuration', () => {
     expect(formatDuration(5.9)).toBe('5s');
     expect(formatDuration(0)).toBe('0s');
     expect(formatDuration(-3)).toBe('Không rõ');
+  });
+});
+
+describe('foldForSearch', () => {
+  it('drops diacritics and punctuation, keeps words apart', () => {
+    expect(foldForSearch('Người Nhện: Xa Nhà')).toBe('nguoi nhen xa nha');
+    expect(foldForSearch('  ĐẤT RỪNG phương Nam (2023) ')).toBe('dat rung phuong nam 2023');
+    expect(foldForSearch('Spider-Man')).toBe('spider man');
+    expect(foldForSearch('')).toBe('');
   });
 });
 

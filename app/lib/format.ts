@@ -99,6 +99,20 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/**
+ * Text as search compares it: no Vietnamese diacritics (đ → d), lower case, words separated by one space.
+ * `Người Nhện: Xa Nhà` → `nguoi nhen xa nha`.
+ */
+export function foldForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[đĐ]/g, 'd')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
 /** At most two letters: the first of the first word and of the last word. */
 export function getInitials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

@@ -1,2 +1,3 @@
 // The whole database schema; drizzle-kit generates migrations from it.
 export * from './auth.ts';
+export * from './catalog.ts';

@@ -1,0 +1,338 @@
+// `/vnwa/movie/genre`, `/vnwa/movie/types`, `/vnwa/movie/nation`: one manager for the three taxonomies, on the
+// shared admin table: search without diacritics, sort, counts, create, edit, and a delete that asks whether to
+// detach the term from the movies that use it.
+import type { ColumnDef } from '@tanstack/react-table';
+import { Eye, EyeOff, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import { z } from 'zod';
+import { DataTable } from '#app/components/data-table.tsx';
+import { Alert } from '#app/components/ui/alert.tsx';
+import { Badge } from '#app/components/ui/badge.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+import { ConfirmDialog, Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '#app/components/ui/dropdown-menu.tsx';
+import { Checkbox, Field, Input, Textarea } from '#app/components/ui/input.tsx';
+import { isApiError } from '#app/lib/api.ts';
+import { useAuth } from '#app/lib/auth.tsx';
+import { formatDate, slugify } from '#app/lib/format.ts';
+import type { RouteHandle } from '#app/lib/title.tsx';
+import { toast } from '#app/lib/toast.tsx';
+import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
+import type { Route } from './+types/terms';
+
+const kinds = {
+  '/vnwa/movie/genre': 'genre',
+  '/vnwa/movie/types': 'type',
+  '/vnwa/movie/nation': 'nation',
+} as const;
+type Kind = (typeof kinds)[keyof typeof kinds];
+
+const titles: Record<Kind, string> = {
+  genre: 'admin.pages.genre',
+  type: 'admin.pages.types',
+  nation: 'admin.pages.nation',
+};
+
+export const handle: RouteHandle = {
+  title: (data, t) => t(titles[(data as { kind: Kind } | undefined)?.kind ?? 'genre']),
+};
+
+export type Term = {
+  id: number;
+  kind: Kind;
+  name: string;
+  slug: string;
+  description: string;
+  order: number;
+  visible: boolean;
+  movies_count: number;
+  created_at: string;
+  updated_at: string;
+};
+
+const querySchema = z.object({
+  search: z.string().trim().max(100).optional().catch(undefined),
+  sort: z.enum(['name', 'order', 'movies_count', 'created_at']).catch('order'),
+  order: z.enum(['asc', 'desc']).catch('asc'),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  per_page: z.coerce
+    .number()
+    .refine((n) => [10, 20, 50, 100].includes(n))
+    .catch(20),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const kind = kinds[url.pathname.replace(/\/+$/, '') as keyof typeof kinds];
+  const query = querySchema.parse(Object.fromEntries(url.searchParams));
+  return { kind, terms: await context.services.terms.list(kind, query) };
+}
+
+function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { api } = useAuth();
+  const revalidator = useRevalidator();
+  const rules = useFormRules();
+  const [name, setName] = useState(term?.name ?? '');
+  const [slug, setSlug] = useState(term?.slug ?? '');
+  const [slugTouched, setSlugTouched] = useState(Boolean(term));
+  const form = useApiForm({
+    validate: (values) => collectErrors({ name: rules.required(values.name) }),
+    submit: (values) => {
+      const body = {
+        name: values.name!.trim(),
+        slug: values.slug?.trim() || undefined,
+        description: values.description ?? '',
+        order: Number(values.order || 0),
+        visible: values.visible === 'on',
+      };
+      return term
+        ? api.patch(`/admin/terms/${kind}/${term.id}`, body)
+        : api.post(`/admin/terms/${kind}`, body);
+    },
+    onSuccess: async () => {
+      toast.success(term ? t('admin.terms.updated') : t('admin.terms.created'));
+      onClose();
+      await revalidator.revalidate();
+    },
+  });
+  const preview = slugify(slugTouched ? slug : name);
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title={
+          term ? t('admin.terms.editTitle', { name: term.name }) : t(`admin.terms.new.${kind}`)
+        }
+      >
+        <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+          <Field label={t('admin.terms.fields.name')} error={form.errors.name}>
+            {(control) => (
+              <Input
+                {...control}
+                name="name"
+                maxLength={100}
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field
+            label={t('admin.terms.fields.slug')}
+            error={form.errors.slug}
+            hint={preview ? t('admin.terms.slugPreview', { path: `/${preview}` }) : undefined}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                name="slug"
+                maxLength={120}
+                value={slugTouched ? slug : preview}
+                onChange={(event) => {
+                  setSlugTouched(true);
+                  setSlug(event.target.value);
+                }}
+              />
+            )}
+          </Field>
+          <Field label={t('admin.terms.fields.description')} error={form.errors.description}>
+            {(control) => (
+              <Textarea
+                {...control}
+                name="description"
+                rows={3}
+                maxLength={2000}
+                defaultValue={term?.description}
+              />
+            )}
+          </Field>
+          <div className="grid grid-cols-2 items-end gap-4">
+            <Field label={t('admin.terms.fields.order')} error={form.errors.order}>
+              {(control) => (
+                <Input
+                  {...control}
+                  name="order"
+                  type="number"
+                  inputMode="numeric"
+                  defaultValue={term?.order ?? 0}
+                />
+              )}
+            </Field>
+            <label className="flex h-11 items-center gap-2.5 text-sm">
+              <Checkbox name="visible" defaultChecked={term?.visible ?? true} />
+              {t('admin.terms.fields.visible')}
+            </label>
+          </div>
+          <div className="mt-2 flex justify-end gap-2">
+            <Button type="button" variant="outline" size="lg" onClick={onClose}>
+              {t('form.cancel')}
+            </Button>
+            <Button type="submit" size="lg" disabled={form.pending}>
+              {t('form.save')}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteTerm({ term, onClose }: { term: Term; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { api } = useAuth();
+  const revalidator = useRevalidator();
+  const errorMessage = useErrorMessage();
+  const [error, setError] = useState<string | null>(null);
+  const inUse = term.movies_count > 0;
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('admin.terms.delete.title', { name: term.name })}
+      description={
+        inUse
+          ? t('admin.terms.delete.inUse', { count: term.movies_count })
+          : t('admin.terms.delete.text')
+      }
+      confirmLabel={inUse ? t('admin.terms.delete.detach') : t('admin.terms.delete.submit')}
+      onConfirm={async () => {
+        setError(null);
+        try {
+          await api.delete(`/admin/terms/${term.kind}/${term.id}${inUse ? '?detach=true' : ''}`);
+        } catch (caught) {
+          setError(isApiError(caught) ? caught.message : errorMessage(caught));
+          throw caught;
+        }
+        toast.success(t('admin.terms.delete.done', { name: term.name }));
+        await revalidator.revalidate();
+      }}
+    >
+      {error ? <Alert tone="error">{error}</Alert> : null}
+    </ConfirmDialog>
+  );
+}
+
+export default function TermsManager({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { kind, terms } = loaderData;
+  const [dialog, setDialog] = useState<{ kind: 'edit' | 'delete'; term?: Term } | null>(null);
+
+  const columns = useMemo<ColumnDef<Term, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('admin.terms.fields.name'),
+        meta: { sortKey: 'name', className: 'min-w-56' },
+        cell: ({ row }) => (
+          <div className="min-w-0">
+            <p className="font-medium break-words">{row.original.name}</p>
+            <p className="font-mono text-xs text-neutral-500">/{row.original.slug}</p>
+          </div>
+        ),
+      },
+      {
+        id: 'movies_count',
+        header: t('admin.terms.fields.movies'),
+        meta: { sortKey: 'movies_count', className: 'text-right tabular-nums' },
+        cell: ({ row }) => row.original.movies_count,
+      },
+      {
+        id: 'order',
+        header: t('admin.terms.fields.order'),
+        meta: { sortKey: 'order', className: 'text-right tabular-nums' },
+        cell: ({ row }) => row.original.order,
+      },
+      {
+        id: 'visible',
+        header: t('admin.terms.fields.visible'),
+        cell: ({ row }) =>
+          row.original.visible ? (
+            <Badge tone="primary">
+              <Eye className="size-3" aria-hidden />
+              {t('admin.terms.shown')}
+            </Badge>
+          ) : (
+            <Badge>
+              <EyeOff className="size-3" aria-hidden />
+              {t('admin.terms.hidden')}
+            </Badge>
+          ),
+      },
+      {
+        id: 'created_at',
+        header: t('admin.terms.fields.created'),
+        meta: { sortKey: 'created_at', className: 'whitespace-nowrap' },
+        cell: ({ row }) => formatDate(row.original.created_at),
+      },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">{t('admin.users.columns.actions')}</span>,
+        meta: { className: 'w-12 text-right' },
+        cell: ({ row }) => (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t('admin.users.actions', { name: row.original.name })}
+              >
+                <MoreHorizontal aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem onSelect={() => setDialog({ kind: 'edit', term: row.original })}>
+                <Pencil aria-hidden />
+                {t('admin.users.edit.open')}
+              </DropdownMenuItem>
+              <DropdownMenuItem
+                className="text-red-700 dark:text-red-400"
+                onSelect={() => setDialog({ kind: 'delete', term: row.original })}
+              >
+                <Trash2 aria-hidden />
+                {t('admin.users.delete.open')}
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ),
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <div className="mx-auto flex max-w-screen-xl flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">
+          {t(`admin.terms.intro.${kind}`)}
+        </p>
+        <Button size="lg" onClick={() => setDialog({ kind: 'edit' })}>
+          <Plus aria-hidden />
+          {t(`admin.terms.new.${kind}`)}
+        </Button>
+      </div>
+      <DataTable
+        columns={columns}
+        data={terms.data as Term[]}
+        meta={terms.meta}
+        getRowId={(term) => String(term.id)}
+        searchPlaceholder={t('admin.terms.search')}
+        defaultSort={{ sort: 'order', order: 'asc' }}
+        emptyTitle={t(`admin.terms.empty.${kind}`)}
+        emptyText={t('admin.terms.emptyText')}
+      />
+      {dialog?.kind === 'edit' ? (
+        <TermDialog kind={kind} term={dialog.term} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'delete' && dialog.term ? (
+        <DeleteTerm term={dialog.term} onClose={() => setDialog(null)} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+// The catalogue: movies, their servers and episodes, and the three taxonomies (genre, type, nation) in one table.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const TERM_KINDS = ['genre', 'type', 'nation'] as const;
+export type TermKind = (typeof TERM_KINDS)[number];
+
+/** Genres, types and nations share one shape, one service and one manager screen. */
+export const terms = pgTable(
+  'terms',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').$type<TermKind>().notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+    visible: boolean('visible').notNull().default(true),
+    /** The name without diacritics, lower-cased: what search compares against. */
+    searchText: text('search_text').notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('terms_kind_slug_idx').on(table.kind, table.slug),
+    index('terms_kind_order_idx').on(table.kind, table.sortOrder),
+    check('terms_kind_check', sql`${table.kind} in ('genre', 'type', 'nation')`),
+  ],
+);
+
+export const MOVIE_STATUSES = ['trailer', 'ongoing', 'completed'] as const;
+
+export const movies = pgTable(
+  'movies',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    originalTitle: text('original_title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    poster: text('poster'),
+    backdrop: text('backdrop'),
+    trailerUrl: text('trailer_url'),
+    typeId: bigint('type_id', { mode: 'number' }).references(() => terms.id, {
+      onDelete: 'set null',
+    }),
+    status: text('status').$type<(typeof MOVIE_STATUSES)[number]>().notNull().default('completed'),
+    quality: text('quality').notNull().default('HD'),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    year: integer('year'),
+    episodeRuntime: integer('episode_runtime'),
+    currentEpisode: text('current_episode').notNull().default(''),
+    totalEpisodes: integer('total_episodes'),
+    actors: text('actors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    directors: text('directors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    featured: boolean('featured').notNull().default(false),
+    recommended: boolean('recommended').notNull().default(false),
+    published: boolean('published').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    viewsTotal: bigint('views_total', { mode: 'number' }).notNull().default(0),
+    viewsDay: bigint('views_day', { mode: 'number' }).notNull().default(0),
+    viewsWeek: bigint('views_week', { mode: 'number' }).notNull().default(0),
+    viewsMonth: bigint('views_month', { mode: 'number' }).notNull().default(0),
+    ratingAverage: numeric('rating_average', { precision: 3, scale: 1 }).notNull().default('0'),
+    ratingCount: integer('rating_count').notNull().default(0),
+    /** Title and original title without diacritics, lower-cased, for trigram search. */
+    searchText: text('search_text').notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [
+    index('movies_published_updated_idx').on(table.published, table.updatedAt),
+    index('movies_type_idx').on(table.typeId),
+    index('movies_year_idx').on(table.year),
+    index('movies_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    check('movies_status_check', sql`${table.status} in ('trailer', 'ongoing', 'completed')`),
+  ],
+);
+
+/** Genres and nations of a movie (its type is `movies.type_id`). */
+export const movieTerms = pgTable(
+  'movie_terms',
+  {
+    movieId: bigint('movie_id', { mode: 'number' })
+      .notNull()
+      .references(() => movies.id, { onDelete: 'cascade' }),
+    termId: bigint('term_id', { mode: 'number' })
+      .notNull()
+      .references(() => terms.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.movieId, table.termId] }),
+    index('movie_terms_term_idx').on(table.termId, table.movieId),
+  ],
+);
+
+/** An old slug keeps working with a 301 after a rename. */
+export const movieSlugRedirects = pgTable('movie_slug_redirects', {
+  slug: text('slug').primaryKey(),
+  movieId: bigint('movie_id', { mode: 'number' })
+    .notNull()
+    .references(() => movies.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A named source group, as Vietnamese film sites have them ("Vietsub #1"). */
+export const movieServers = pgTable(
+  'movie_servers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    movieId: bigint('movie_id', { mode: 'number' })
+      .notNull()
+      .references(() => movies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [index('movie_servers_movie_idx').on(table.movieId, table.sortOrder)],
+);
+
+export const EPISODE_SOURCES = ['video', 'hls', 'embed'] as const;
+
+export const episodes = pgTable(
+  'episodes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    movieId: bigint('movie_id', { mode: 'number' })
+      .notNull()
+      .references(() => movies.id, { onDelete: 'cascade' }),
+    serverId: bigint('server_id', { mode: 'number' })
+      .notNull()
+      .references(() => movieServers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The key in `/watch/{slug}/{ep}`, such as `tap-1`. */
+    ep: text('ep').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    sourceType: text('source_type').$type<(typeof EPISODE_SOURCES)[number]>().notNull(),
+    sourceUrl: text('source_url'),
+    /** A local video from the video manager (the video work adds the table it points to). */
+    videoId: bigint('video_id', { mode: 'number' }),
+    runtime: integer('runtime'),
+    introStart: integer('intro_start'),
+    introEnd: integer('intro_end'),
+    outroStart: integer('outro_start'),
+    published: boolean('published').notNull().default(true),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('episodes_server_ep_idx').on(table.serverId, table.ep),
+    index('episodes_movie_idx').on(table.movieId, table.sortOrder),
+    index('episodes_created_idx').on(table.createdAt),
+    check('episodes_source_check', sql`${table.sourceType} in ('video', 'hls', 'embed')`),
+  ],
+);
+
+/** The home page as ordered sections; the Home Page Manager will edit these rows. */
+export const homeSections = pgTable('home_sections', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  kind: text('kind').notNull(),
+  title: text('title').notNull().default(''),
+  /** What the section shows: `{ termId }`, `{ limit }`, ... by kind. */
+  settings: jsonb('settings').notNull().default({}),
+  sortOrder: integer('sort_order').notNull().default(0),
+  visible: boolean('visible').notNull().default(true),
+  ...timestamps,
+});

@@ -1,0 +1,200 @@
+// Genres, types and nations: one service for the three. Slugs come from names through the shared slug helper and
+// stay unique per kind (`-2`, `-3`...); deleting a term that movies use asks first, then detaches it.
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { foldForSearch, slugify } from '#app/lib/format.ts';
+import type { Database } from '#server/db/client.ts';
+import { movies, movieTerms, terms, type TermKind } from '#server/db/schema/index.ts';
+import { HttpError } from '#server/http/errors.ts';
+
+type TermRow = typeof terms.$inferSelect;
+
+export type TermResource = {
+  id: number;
+  kind: TermKind;
+  name: string;
+  slug: string;
+  description: string;
+  order: number;
+  visible: boolean;
+  movies_count: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type TermInput = {
+  name: string;
+  slug?: string;
+  description?: string;
+  order?: number;
+  visible?: boolean;
+};
+
+export type TermQuery = {
+  search?: string;
+  sort?: 'name' | 'order' | 'movies_count' | 'created_at';
+  order?: 'asc' | 'desc';
+  page?: number;
+  per_page?: number;
+};
+
+function toResource(row: TermRow, moviesCount: number): TermResource {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    order: row.sortOrder,
+    visible: row.visible,
+    movies_count: Number(moviesCount),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** How many movies use a term: a type through `movies.type_id`, genres and nations through `movie_terms`. */
+const moviesCountSql = sql<number>`(case when "terms"."kind" = 'type'
+  then (select count(*)::int from ${movies} where ${movies.typeId} = "terms"."id")
+  else (select count(*)::int from ${movieTerms} where ${movieTerms.termId} = "terms"."id") end)`;
+
+export type TermsService = ReturnType<typeof createTermsService>;
+
+export function createTermsService({ db }: { db: Database }) {
+  async function uniqueSlug(kind: TermKind, wanted: string, exceptId?: number) {
+    const base = slugify(wanted) || 'muc';
+    const taken = await db
+      .select({ slug: terms.slug, id: terms.id })
+      .from(terms)
+      .where(and(eq(terms.kind, kind), or(eq(terms.slug, base), ilike(terms.slug, `${base}-%`))));
+    const used = new Set(taken.filter((row) => row.id !== exceptId).map((row) => row.slug));
+    if (!used.has(base)) return base;
+    for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
+
+  async function find(kind: TermKind, id: number) {
+    const [row] = await db
+      .select({ term: terms, moviesCount: moviesCountSql })
+      .from(terms)
+      .where(and(eq(terms.kind, kind), eq(terms.id, id)));
+    if (!row) throw new HttpError(404, 'not_found', `No such ${kind}.`);
+    return toResource(row.term, row.moviesCount);
+  }
+
+  return {
+    find,
+
+    async list(kind: TermKind, query: TermQuery = {}) {
+      const page = Math.max(1, query.page ?? 1);
+      const perPage = Math.min(100, Math.max(1, query.per_page ?? 20));
+      const filters: SQL[] = [eq(terms.kind, kind)];
+      const search = foldForSearch(query.search ?? '');
+      if (search) {
+        const term = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        filters.push(or(ilike(terms.searchText, term), ilike(terms.slug, `%${slugify(search)}%`))!);
+      }
+      const where = and(...filters);
+      const direction = query.order === 'desc' ? desc : asc;
+      const column =
+        query.sort === 'name'
+          ? terms.searchText
+          : query.sort === 'movies_count'
+            ? moviesCountSql
+            : query.sort === 'created_at'
+              ? terms.createdAt
+              : terms.sortOrder;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ term: terms, moviesCount: moviesCountSql })
+          .from(terms)
+          .where(where)
+          .orderBy(direction(column), asc(terms.searchText), asc(terms.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db.select({ value: count() }).from(terms).where(where),
+      ]);
+      const totalCount = total?.value ?? 0;
+      return {
+        data: rows.map((row) => toResource(row.term, row.moviesCount)),
+        meta: {
+          page,
+          per_page: perPage,
+          total: totalCount,
+          last_page: Math.max(1, Math.ceil(totalCount / perPage)),
+        },
+      };
+    },
+
+    /** Visible terms of a kind in their order, for menus and filters of the public site. */
+    async listVisible(kind: TermKind) {
+      const rows = await db
+        .select({ term: terms, moviesCount: moviesCountSql })
+        .from(terms)
+        .where(and(eq(terms.kind, kind), eq(terms.visible, true)))
+        .orderBy(asc(terms.sortOrder), asc(terms.searchText));
+      return rows.map((row) => toResource(row.term, row.moviesCount));
+    },
+
+    async findBySlug(slug: string) {
+      const [row] = await db
+        .select({ term: terms, moviesCount: moviesCountSql })
+        .from(terms)
+        .where(and(eq(terms.slug, slug), eq(terms.visible, true)))
+        .limit(1);
+      return row ? toResource(row.term, row.moviesCount) : null;
+    },
+
+    async create(kind: TermKind, input: TermInput) {
+      const slug = await uniqueSlug(kind, input.slug || input.name);
+      const [row] = await db
+        .insert(terms)
+        .values({
+          kind,
+          name: input.name,
+          slug,
+          description: input.description ?? '',
+          sortOrder: input.order ?? 0,
+          visible: input.visible ?? true,
+          searchText: foldForSearch(input.name),
+        })
+        .returning();
+      return toResource(row!, 0);
+    },
+
+    async update(kind: TermKind, id: number, input: Partial<TermInput>) {
+      const current = await find(kind, id);
+      const changes: Partial<typeof terms.$inferInsert> = { updatedAt: new Date() };
+      if (input.name !== undefined) {
+        changes.name = input.name;
+        changes.searchText = foldForSearch(input.name);
+      }
+      if (input.slug !== undefined && slugify(input.slug) !== current.slug)
+        changes.slug = await uniqueSlug(kind, input.slug, id);
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.order !== undefined) changes.sortOrder = input.order;
+      if (input.visible !== undefined) changes.visible = input.visible;
+      await db
+        .update(terms)
+        .set(changes)
+        .where(and(eq(terms.kind, kind), eq(terms.id, id)));
+      return find(kind, id);
+    },
+
+    /** Refuses (409 `in_use`) while movies use the term, unless `detach`: then they lose it. */
+    async remove(kind: TermKind, id: number, options: { detach?: boolean } = {}) {
+      const current = await find(kind, id);
+      if (current.movies_count > 0 && !options.detach) {
+        throw new HttpError(
+          409,
+          'in_use',
+          `${current.movies_count} movie(s) use “${current.name}”. Delete with detach=true to remove it from them.`,
+        );
+      }
+      await db.transaction(async (tx) => {
+        if (kind === 'type')
+          await tx.update(movies).set({ typeId: null }).where(eq(movies.typeId, id));
+        await tx.delete(terms).where(and(eq(terms.kind, kind), eq(terms.id, id)));
+      });
+      return { detached: current.movies_count };
+    },
+  };
+}

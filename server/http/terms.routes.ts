@@ -1,0 +1,150 @@
+// Genres, types and nations over HTTP: the admin managers (admins only) and the public lists.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TERM_KINDS } from '#server/db/schema/index.ts';
+import { authenticate, requireAdmin } from './accounts.routes.ts';
+import { errorSchema } from './errors.ts';
+
+export const termSchema = z
+  .object({
+    id: z.number(),
+    kind: z.enum(TERM_KINDS),
+    name: z.string(),
+    slug: z.string(),
+    description: z.string(),
+    order: z.number(),
+    visible: z.boolean(),
+    movies_count: z.number(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Term' });
+
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+const termBody = z.strictObject({
+  name: z.preprocess(trimmed, z.string().min(1, 'Enter a name.').max(100)),
+  slug: z.preprocess(trimmed, z.string().max(120)).optional(),
+  description: z.string().max(2000).optional(),
+  order: z.number().int().min(-100_000).max(100_000).optional(),
+  visible: z.boolean().optional(),
+});
+const kindParams = z.strictObject({ kind: z.enum(TERM_KINDS) });
+const idParams = kindParams.extend({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+export const termsQuery = z.strictObject({
+  search: z.string().trim().max(100).optional(),
+  sort: z.enum(['name', 'order', 'movies_count', 'created_at']).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  per_page: z.coerce.number().int().min(1).max(100).optional(),
+});
+const errors = {
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  419: errorSchema,
+  422: errorSchema,
+};
+const termBodyOut = z.object({ term: termSchema });
+
+export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { terms } = app.services;
+
+  app.get(
+    '/terms/:kind',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Visible genres, types or nations, in their order',
+        params: kindParams,
+        response: { 200: z.object({ data: z.array(termSchema) }), ...errors },
+      },
+    },
+    async (request) => ({ data: await terms.listVisible(request.params.kind) }),
+  );
+
+  const adminRoutes: FastifyPluginAsyncZod = async (admin) => {
+    admin.addHook('onRequest', authenticate);
+    admin.addHook('onRequest', requireAdmin);
+
+    admin.get(
+      '/admin/terms/:kind',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'List genres, types or nations (search ignores diacritics)',
+          params: kindParams,
+          querystring: termsQuery,
+          response: {
+            200: z.object({
+              data: z.array(termSchema),
+              meta: z.object({
+                page: z.number(),
+                per_page: z.number(),
+                total: z.number(),
+                last_page: z.number(),
+              }),
+            }),
+            ...errors,
+          },
+        },
+      },
+      async (request) => terms.list(request.params.kind, request.query),
+    );
+
+    admin.post(
+      '/admin/terms/:kind',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Create a genre, type or nation',
+          description:
+            'The slug comes from the name (or the given slug) and stays unique per kind: `-2`, `-3`…',
+          params: kindParams,
+          body: termBody,
+          response: { 201: termBodyOut, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ term: await terms.create(request.params.kind, request.body) }),
+    );
+
+    admin.patch(
+      '/admin/terms/:kind/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Edit a genre, type or nation',
+          params: idParams,
+          body: termBody.partial(),
+          response: { 200: termBodyOut, ...errors },
+        },
+      },
+      async (request) => ({
+        term: await terms.update(request.params.kind, request.params.id, request.body),
+      }),
+    );
+
+    admin.delete(
+      '/admin/terms/:kind/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Delete a genre, type or nation',
+          description:
+            'While movies use it: 409 `in_use`, unless `detach=true`, which removes it from them.',
+          params: idParams,
+          querystring: z.strictObject({ detach: z.enum(['true', 'false']).optional() }),
+          response: { 200: z.object({ detached: z.number() }), ...errors },
+        },
+      },
+      async (request) =>
+        terms.remove(request.params.kind, request.params.id, {
+          detach: request.query.detach === 'true',
+        }),
+    );
+  };
+  await app.register(adminRoutes);
+};

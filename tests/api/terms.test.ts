@@ -1,0 +1,125 @@
+// Genres, types and nations: admins only, unique slugs per kind, search without diacritics, counts, and a
+// delete that asks before detaching a term from its movies.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { movies, movieTerms } from '#server/db/schema/index.ts';
+import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { Client, register } from './accounts-client.ts';
+
+let t: TestApp;
+let admin: Client;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.services.auth.ensureFirstAdmin({
+    email: 'boss@example.com',
+    password: 'admin-secret-2026',
+  });
+  admin = new Client(t.app);
+  expect(
+    (
+      await admin.post('/api/auth/login', {
+        email: 'boss@example.com',
+        password: 'admin-secret-2026',
+      })
+    ).statusCode,
+  ).toBe(200);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('terms', () => {
+  it('are for admins only, and the kind must be known', async () => {
+    const { client: viewer } = await register(t.app, 'viewer@example.com');
+    expect((await new Client(t.app).get('/api/admin/terms/genre')).statusCode).toBe(401);
+    expect((await viewer.get('/api/admin/terms/genre')).statusCode).toBe(403);
+    expect((await viewer.post('/api/admin/terms/genre', { name: 'X' })).statusCode).toBe(403);
+    expect((await admin.get('/api/admin/terms/colour')).statusCode).toBe(422);
+  });
+
+  it('checks the input', async () => {
+    for (const [body, field] of [
+      [{ name: '' }, 'name'],
+      [{ name: 'x'.repeat(101) }, 'name'],
+      [{ name: 'A', order: 'first' }, 'order'],
+      [{ name: 'A', colour: 'red' }, 'colour'],
+    ] as const) {
+      const response = await admin.post('/api/admin/terms/genre', body);
+      expect(response.statusCode).toBe(422);
+      expect(Object.keys(response.json().error.fields)).toContain(field);
+    }
+  });
+
+  it('makes unique slugs per kind from Vietnamese names', async () => {
+    const first = (await admin.post('/api/admin/terms/genre', { name: 'Hành Động' })).json().term;
+    expect(first).toMatchObject({
+      slug: 'hanh-dong',
+      kind: 'genre',
+      visible: true,
+      movies_count: 0,
+    });
+    const second = (await admin.post('/api/admin/terms/genre', { name: 'Hành động' })).json().term;
+    expect(second.slug).toBe('hanh-dong-2');
+    // Another kind may reuse the slug.
+    const nation = (await admin.post('/api/admin/terms/nation', { name: 'Hành Động' })).json().term;
+    expect(nation.slug).toBe('hanh-dong');
+    const renamed = await admin.patch(`/api/admin/terms/genre/${second.id}`, {
+      name: 'Võ Thuật',
+      slug: 'vo-thuat',
+    });
+    expect(renamed.json().term).toMatchObject({ name: 'Võ Thuật', slug: 'vo-thuat' });
+    expect((await admin.patch('/api/admin/terms/genre/999999', { name: 'X' })).statusCode).toBe(
+      404,
+    );
+    // A genre id is not a nation.
+    expect(
+      (await admin.patch(`/api/admin/terms/nation/${second.id}`, { name: 'X' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('searches without diacritics and sorts', async () => {
+    await admin.post('/api/admin/terms/type', { name: 'Phim Bộ', order: 2 });
+    await admin.post('/api/admin/terms/type', { name: 'Phim Lẻ', order: 1 });
+    const found = (await admin.get('/api/admin/terms/type?search=phim%20le')).json();
+    expect(found.data.map((term: { name: string }) => term.name)).toEqual(['Phim Lẻ']);
+    const ordered = (await admin.get('/api/admin/terms/type?sort=order&order=asc')).json();
+    expect(ordered.data.map((term: { name: string }) => term.name)).toEqual(['Phim Lẻ', 'Phim Bộ']);
+    expect((await admin.get('/api/admin/terms/type?sort=colour')).statusCode).toBe(422);
+  });
+
+  it('counts movies, refuses to delete a term in use, and detaches it when asked', async () => {
+    const genre = (await admin.post('/api/admin/terms/genre', { name: 'Kinh Dị' })).json().term;
+    const type = (await admin.post('/api/admin/terms/type', { name: 'Phim Chiếu Rạp' })).json()
+      .term;
+    const [movie] = await t.db
+      .insert(movies)
+      .values({ slug: 'ma-da', title: 'Ma Da', typeId: type.id })
+      .returning();
+    await t.db.insert(movieTerms).values({ movieId: movie!.id, termId: genre.id });
+
+    const listed = (await admin.get('/api/admin/terms/genre?search=kinh%20di')).json().data[0];
+    expect(listed.movies_count).toBe(1);
+    const refused = await admin.delete(`/api/admin/terms/genre/${genre.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'in_use',
+      message: expect.stringContaining('1 movie'),
+    });
+    expect((await admin.delete(`/api/admin/terms/genre/${genre.id}?detach=true`)).json()).toEqual({
+      detached: 1,
+    });
+    expect((await admin.delete(`/api/admin/terms/type/${type.id}?detach=true`)).json()).toEqual({
+      detached: 1,
+    });
+    const [still] = await t.db.select().from(movies);
+    expect(still).toMatchObject({ slug: 'ma-da', typeId: null });
+  });
+
+  it('lists visible terms publicly, in order', async () => {
+    const hidden = (
+      await admin.post('/api/admin/terms/nation', { name: 'Ẩn', visible: false })
+    ).json().term;
+    const publicList = (await new Client(t.app).get('/api/terms/nation')).json().data;
+    expect(publicList.map((term: { id: number }) => term.id)).not.toContain(hidden.id);
+    expect(publicList.length).toBeGreaterThan(0);
+  });
+});

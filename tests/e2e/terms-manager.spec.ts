@@ -1,0 +1,48 @@
+// The genre, type and nation managers: an admin adds a genre with a Vietnamese name, sees its slug, finds it
+// without accents, edits it and deletes it.
+import { expect, test } from '@playwright/test';
+import { open } from './helpers.ts';
+
+const admin = { email: 'admin@phim.test', password: 'admin-password-123' };
+test.use({ locale: 'en-US' });
+
+test('an admin manages genres', async ({ page }) => {
+  const name = `Viễn Tưởng ${Date.now().toString(36)}`;
+  await open(page, '/vnwa/login?redirect=%2Fvnwa%2Fmovie%2Fgenre');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/vnwa/movie/genre');
+  await expect(page).toHaveTitle('Movie Genre Manager | Phim');
+
+  await page.getByRole('button', { name: 'New genre' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog.getByText('This field is required.')).toBeVisible();
+  await dialog.getByLabel('Name').fill(name);
+  await expect(dialog.getByLabel('Slug')).toHaveValue(/^vien-tuong-/);
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Created.')).toBeVisible();
+
+  await page.getByRole('searchbox').fill('vien tuong');
+  const row = page.locator('tbody tr').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('/vien-tuong-');
+
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await page.getByRole('dialog').getByLabel('Visible on the site').uncheck();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
+  await expect(row).toContainText('Hidden');
+
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`${name} was deleted.`)).toBeVisible();
+  await expect(page.getByText('Nothing matches')).toBeVisible();
+
+  // The same screen serves types and nations.
+  await page.goto('/vnwa/movie/types');
+  await expect(page).toHaveTitle('Movie Type Manager | Phim');
+  await expect(page.getByRole('button', { name: 'New type' })).toBeVisible();
+});
