@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAccountsService } from './domain/auth/accounts.service.ts';
 import { createAuth } from './domain/auth/auth.ts';
+import { createMoviesService } from './domain/catalog/movies.service.ts';
 import { createTermsService } from './domain/catalog/terms.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
 import { createRateLimits } from './http/rate-limit.ts';
@@ -56,6 +57,7 @@ export function createServices(options: {
     auth: accounts,
     rateLimits: createRateLimits(db, config.AUTH_RATE_LIMIT),
     terms: createTermsService({ db }),
+    movies: createMoviesService({ db }),
     system: createSystemService({ db, version: appVersion }),
     site: {
       name: config.SITE_NAME,

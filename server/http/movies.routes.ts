@@ -1,0 +1,299 @@
+// The movie manager's API (admins only): list with search, filters and sort; create, edit, delete; bulk actions;
+// and image uploads for posters and backdrops (checked and re-encoded to webp by sharp).
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import sharp, { type OutputInfo } from 'sharp';
+import { z } from 'zod';
+import { MOVIE_STATUSES } from '#server/db/schema/index.ts';
+import { authenticate, requireAdmin } from './accounts.routes.ts';
+import { errorSchema, HttpError } from './errors.ts';
+
+export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+const text = (max: number) => z.preprocess(trimmed, z.string().max(max));
+const storagePath = z
+  .string()
+  .max(500)
+  .regex(/^\/storage\/(?!.*\.\.)[\w./-]+$/, 'Use an image uploaded to this site (/storage/…).');
+const httpUrl = z.url({ protocol: /^https?$/, message: 'Use an http(s) address.' }).max(2000);
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const names = z.array(z.preprocess(trimmed, z.string().min(1).max(120))).max(50);
+
+export const movieBody = z.strictObject({
+  title: z.preprocess(trimmed, z.string().min(1, 'Enter a title.').max(255)),
+  original_title: text(255).optional(),
+  slug: text(255).optional(),
+  description: z.string().max(20_000).optional(),
+  poster: storagePath.nullable().optional(),
+  backdrop: storagePath.nullable().optional(),
+  trailer_url: httpUrl.nullable().optional(),
+  type_id: id.nullable().optional(),
+  genre_ids: z.array(id).max(30).optional(),
+  nation_ids: z.array(id).max(30).optional(),
+  status: z.enum(MOVIE_STATUSES).optional(),
+  quality: text(20).optional(),
+  languages: z
+    .array(z.preprocess(trimmed, z.string().min(1).max(40)))
+    .max(10)
+    .optional(),
+  year: z.number().int().min(1888).max(2100).nullable().optional(),
+  episode_runtime: z.number().int().min(1).max(1000).nullable().optional(),
+  current_episode: text(60).optional(),
+  total_episodes: z.number().int().min(1).max(10_000).nullable().optional(),
+  actors: names.optional(),
+  directors: names.optional(),
+  featured: z.boolean().optional(),
+  recommended: z.boolean().optional(),
+  published: z.boolean().optional(),
+  published_at: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+
+const termRef = z.object({ id: z.number(), name: z.string(), slug: z.string() });
+export const movieSchema = z
+  .object({
+    id: z.number(),
+    slug: z.string(),
+    title: z.string(),
+    original_title: z.string(),
+    description: z.string(),
+    poster: z.string().nullable(),
+    backdrop: z.string().nullable(),
+    trailer_url: z.string().nullable(),
+    type: termRef.nullable(),
+    genres: z.array(termRef),
+    nations: z.array(termRef),
+    status: z.enum(MOVIE_STATUSES),
+    quality: z.string(),
+    languages: z.array(z.string()),
+    year: z.number().nullable(),
+    episode_runtime: z.number().nullable(),
+    current_episode: z.string(),
+    total_episodes: z.number().nullable(),
+    actors: z.array(z.string()),
+    directors: z.array(z.string()),
+    featured: z.boolean(),
+    recommended: z.boolean(),
+    published: z.boolean(),
+    published_at: z.string().nullable(),
+    views: z.object({ total: z.number(), day: z.number(), week: z.number(), month: z.number() }),
+    rating: z.object({ average: z.number(), count: z.number() }),
+    episodes_count: z.number(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Movie' });
+
+export const moviesQuery = z.strictObject({
+  search: z.string().trim().max(100).optional(),
+  genre: z.coerce.number().int().positive().optional(),
+  type: z.coerce.number().int().positive().optional(),
+  nation: z.coerce.number().int().positive().optional(),
+  status: z.enum(MOVIE_STATUSES).optional(),
+  year: z.coerce.number().int().min(1888).max(2100).optional(),
+  published: z.enum(['true', 'false']).optional(),
+  sort: z
+    .enum(['title', 'year', 'status', 'views', 'episodes', 'updated_at', 'created_at'])
+    .optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  per_page: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+const errors = {
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  419: errorSchema,
+  422: errorSchema,
+};
+const idParams = z.strictObject({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+const movieOut = z.object({ movie: movieSchema });
+
+export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { movies } = app.services;
+  const storageRoot = path.join(app.services.config.dataDir, 'storage');
+  app.addHook('onRequest', authenticate);
+  app.addHook('onRequest', requireAdmin);
+
+  app.get(
+    '/admin/movies',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'List movies',
+        description:
+          'Search ignores diacritics and tolerates a typo; filters and sort as in the query.',
+        querystring: moviesQuery,
+        response: {
+          200: z.object({
+            data: z.array(movieSchema),
+            meta: z.object({
+              page: z.number(),
+              per_page: z.number(),
+              total: z.number(),
+              last_page: z.number(),
+            }),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => movies.list(request.query),
+  );
+
+  app.post(
+    '/admin/movies',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Create a movie',
+        description:
+          'The slug comes from the title (or the given slug) and stays unique: `-2`, `-3`…',
+        body: movieBody,
+        response: { 201: movieOut, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ movie: await movies.create(request.body) }),
+  );
+
+  app.get(
+    '/admin/movies/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'A movie',
+        params: idParams,
+        response: { 200: movieOut, ...errors },
+      },
+    },
+    async (request) => ({ movie: await movies.get(request.params.id) }),
+  );
+
+  app.patch(
+    '/admin/movies/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Edit a movie',
+        description: 'A new slug keeps the old address working with a 301.',
+        params: idParams,
+        body: movieBody.partial(),
+        response: { 200: movieOut, ...errors },
+      },
+    },
+    async (request) => ({ movie: await movies.update(request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/admin/movies/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a movie and its episodes',
+        params: idParams,
+        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      await movies.remove(request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/admin/movies/bulk',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Publish, unpublish, set the type, add a genre or delete several movies',
+        body: z.discriminatedUnion('action', [
+          z.strictObject({
+            action: z.enum(['publish', 'unpublish', 'delete']),
+            ids: z.array(id).min(1).max(500),
+          }),
+          z.strictObject({
+            action: z.literal('set_type'),
+            ids: z.array(id).min(1).max(500),
+            type_id: id,
+          }),
+          z.strictObject({
+            action: z.literal('add_genre'),
+            ids: z.array(id).min(1).max(500),
+            genre_id: id,
+          }),
+        ]),
+        response: { 200: z.object({ affected: z.number() }), ...errors },
+      },
+    },
+    async (request) => movies.bulk(request.body),
+  );
+
+  app.post(
+    '/admin/uploads/image',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Upload an image (poster, backdrop)',
+        description:
+          'multipart/form-data with one `image` file (JPEG, PNG, WebP or GIF, 10 MB at most). Answers its `/storage/…` path, stored as WebP at most 1920 px wide.',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: z.object({ path: z.string(), width: z.number(), height: z.number() }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const invalid = (message: string) =>
+        new HttpError(422, 'validation_failed', 'Some fields are not valid.', { image: message });
+      if (!request.isMultipart()) throw invalid('Send the image as multipart/form-data.');
+      let file: Buffer | undefined;
+      try {
+        for await (const part of request.parts({
+          limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1 },
+        })) {
+          if (part.type === 'file' && part.fieldname === 'image') file = await part.toBuffer();
+          else if (part.type === 'file') part.file.resume();
+        }
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw invalid('The image must be 10 MB or smaller.');
+        throw error;
+      }
+      if (!file?.length) throw invalid('Choose an image.');
+      let output: { data: Buffer; info: OutputInfo };
+      try {
+        const image = sharp(file, { failOn: 'error', limitInputPixels: 60_000_000 });
+        const meta = await image.metadata();
+        if (!meta.format || !['jpeg', 'png', 'webp', 'gif'].includes(meta.format))
+          throw new Error('format');
+        output = await image
+          .rotate()
+          .resize({ width: 1920, withoutEnlargement: true })
+          .webp({ quality: 82 })
+          .toBuffer({ resolveWithObject: true });
+      } catch {
+        throw invalid('Choose a JPEG, PNG, WebP or GIF image.');
+      }
+      const now = new Date();
+      const folder = path.join(
+        'uploads',
+        String(now.getUTCFullYear()),
+        String(now.getUTCMonth() + 1).padStart(2, '0'),
+      );
+      const name = `${crypto.createHash('sha256').update(output.data).digest('hex').slice(0, 24)}.webp`;
+      await fs.mkdir(path.join(storageRoot, folder), { recursive: true });
+      await fs.writeFile(path.join(storageRoot, folder, name), output.data);
+      return reply.status(201).send({
+        path: `/storage/${folder}/${name}`,
+        width: output.info.width,
+        height: output.info.height,
+      });
+    },
+  );
+};

@@ -1,0 +1,181 @@
+// The movie manager's API: admins only, every field checked, unique slugs with 301s for old ones, search
+// without diacritics and with a typo, filters, sort, bulk actions, image uploads.
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { Client, register } from './accounts-client.ts';
+
+let t: TestApp;
+let admin: Client;
+let genre: { id: number };
+let nation: { id: number };
+let series: { id: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.services.auth.ensureFirstAdmin({
+    email: 'boss@example.com',
+    password: 'admin-secret-2026',
+  });
+  admin = new Client(t.app);
+  await admin.post('/api/auth/login', { email: 'boss@example.com', password: 'admin-secret-2026' });
+  genre = (await admin.post('/api/admin/terms/genre', { name: 'Hành Động' })).json().term;
+  nation = (await admin.post('/api/admin/terms/nation', { name: 'Hàn Quốc' })).json().term;
+  series = (await admin.post('/api/admin/terms/type', { name: 'Phim Bộ' })).json().term;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const create = (body: Record<string, unknown>) => admin.post('/api/admin/movies', body);
+
+describe('movies', () => {
+  it('are for admins only', async () => {
+    const { client: viewer } = await register(t.app, 'viewer@example.com');
+    expect((await new Client(t.app).get('/api/admin/movies')).statusCode).toBe(401);
+    expect((await viewer.get('/api/admin/movies')).statusCode).toBe(403);
+    expect((await viewer.post('/api/admin/movies', { title: 'X' })).statusCode).toBe(403);
+  });
+
+  it('check every field', async () => {
+    for (const [body, field] of [
+      [{ title: '' }, 'title'],
+      [{ title: 'A', year: 1500 }, 'year'],
+      [{ title: 'A', status: 'paused' }, 'status'],
+      [{ title: 'A', poster: 'https://evil.example/x.png' }, 'poster'],
+      [{ title: 'A', poster: '/storage/../secrets.json' }, 'poster'],
+      [{ title: 'A', trailer_url: 'javascript:alert(1)' }, 'trailer_url'],
+      [{ title: 'A', genre_ids: [series.id] }, 'genre_ids'],
+      [{ title: 'A', type_id: 999999 }, 'type_id'],
+      [{ title: 'A', views_total: 5 }, 'views_total'],
+    ] as const) {
+      const response = await create(body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(422);
+      expect(Object.keys(response.json().error.fields), JSON.stringify(body)).toContain(field);
+    }
+  });
+
+  it('create with every field, sanitise the description, and keep slugs unique', async () => {
+    const response = await create({
+      title: 'Người Nhện: Không Còn Nhà',
+      original_title: 'Spider-Man: No Way Home',
+      description:
+        '<p onclick="steal()">Peter <strong>Parker</strong><script>alert(1)</script></p>',
+      type_id: series.id,
+      genre_ids: [genre.id],
+      nation_ids: [nation.id],
+      status: 'completed',
+      quality: 'FHD',
+      languages: ['Vietsub', 'Thuyết minh'],
+      year: 2021,
+      episode_runtime: 148,
+      current_episode: 'Full',
+      total_episodes: 1,
+      actors: ['Tom Holland', 'Zendaya'],
+      directors: ['Jon Watts'],
+      featured: true,
+      published: true,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const movie = response.json().movie;
+    expect(movie).toMatchObject({
+      slug: 'nguoi-nhen-khong-con-nha',
+      type: { id: series.id, name: 'Phim Bộ' },
+      genres: [{ id: genre.id }],
+      nations: [{ id: nation.id }],
+      languages: ['Vietsub', 'Thuyết minh'],
+      published: true,
+      published_at: expect.any(String),
+      episodes_count: 0,
+    });
+    expect(movie.description).toBe('<p>Peter <strong>Parker</strong></p>');
+    const again = (await create({ title: 'Người nhện: không còn nhà' })).json().movie;
+    expect(again.slug).toBe('nguoi-nhen-khong-con-nha-2');
+  });
+
+  it('find movies without diacritics, by original title, by part of a word and with a typo', async () => {
+    await create({ title: 'Đất Rừng Phương Nam', original_title: 'Song of the South', year: 2023 });
+    const titles = async (query: string) =>
+      (await admin.get(`/api/admin/movies?search=${encodeURIComponent(query)}`))
+        .json()
+        .data.map((movie: { title: string }) => movie.title);
+    expect(await titles('nguoi nhen')).toContain('Người Nhện: Không Còn Nhà');
+    expect(await titles('no way home')).toContain('Người Nhện: Không Còn Nhà');
+    expect(await titles('phuong na')).toContain('Đất Rừng Phương Nam');
+    expect(await titles('dat rung phuong nma')).toContain('Đất Rừng Phương Nam');
+    expect(await titles('zzzz qqqq')).toEqual([]);
+  });
+
+  it('filter and sort', async () => {
+    const byGenre = (await admin.get(`/api/admin/movies?genre=${genre.id}&published=true`)).json();
+    expect(byGenre.data.map((m: { slug: string }) => m.slug)).toEqual(['nguoi-nhen-khong-con-nha']);
+    const byYear = (await admin.get('/api/admin/movies?sort=year&order=desc')).json();
+    expect(byYear.data[0].year).toBe(2023);
+    expect((await admin.get('/api/admin/movies?sort=price')).statusCode).toBe(422);
+  });
+
+  it('keep an old slug as a redirect after a rename, and 404 for unknown ids', async () => {
+    const movie = (await create({ title: 'Tên Cũ' })).json().movie;
+    const renamed = await admin.patch(`/api/admin/movies/${movie.id}`, { slug: 'ten-moi' });
+    expect(renamed.json().movie.slug).toBe('ten-moi');
+    expect(await t.app.services.movies.redirectFor('ten-cu')).toBe('ten-moi');
+    // The old slug stays reserved for the redirect.
+    expect((await create({ title: 'Tên cũ' })).json().movie.slug).toBe('ten-cu-2');
+    expect((await admin.get('/api/admin/movies/999999')).statusCode).toBe(404);
+    expect((await admin.patch('/api/admin/movies/999999', { title: 'X' })).statusCode).toBe(404);
+  });
+
+  it('apply bulk actions and delete', async () => {
+    const a = (await create({ title: 'Bulk A' })).json().movie;
+    const b = (await create({ title: 'Bulk B' })).json().movie;
+    const ids = [a.id, b.id];
+    expect((await admin.post('/api/admin/movies/bulk', { action: 'publish', ids })).json()).toEqual(
+      { affected: 2 },
+    );
+    expect(
+      (
+        await admin.post('/api/admin/movies/bulk', { action: 'add_genre', ids, genre_id: genre.id })
+      ).json(),
+    ).toEqual({ affected: 2 });
+    expect(
+      (
+        await admin.post('/api/admin/movies/bulk', { action: 'set_type', ids, type_id: series.id })
+      ).json(),
+    ).toEqual({ affected: 2 });
+    const after = (await admin.get(`/api/admin/movies/${a.id}`)).json().movie;
+    expect(after).toMatchObject({
+      published: true,
+      type: { id: series.id },
+      genres: [{ id: genre.id }],
+    });
+    expect(
+      (await admin.post('/api/admin/movies/bulk', { action: 'archive', ids })).statusCode,
+    ).toBe(422);
+    expect((await admin.post('/api/admin/movies/bulk', { action: 'delete', ids })).json()).toEqual({
+      affected: 2,
+    });
+    expect((await admin.delete(`/api/admin/movies/${a.id}`)).statusCode).toBe(404);
+  });
+
+  it('take image uploads as webp and refuse what is not an image', async () => {
+    const png = await sharp({
+      create: { width: 2400, height: 1200, channels: 3, background: '#1e293b' },
+    })
+      .png()
+      .toBuffer();
+    const upload = await admin.multipart('POST', '/api/admin/uploads/image', {
+      image: { data: png, name: 'b.png', type: 'image/png' },
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const { path, width } = upload.json();
+    expect(path).toMatch(/^\/storage\/uploads\/\d{4}\/\d{2}\/[a-f0-9]+\.webp$/);
+    expect(width).toBe(1920);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+    const fake = await admin.multipart('POST', '/api/admin/uploads/image', {
+      image: { data: Buffer.from('<svg/>'), name: 'x.png', type: 'image/png' },
+    });
+    expect(fake.statusCode).toBe(422);
+    const movie = await create({ title: 'Có Poster', poster: path });
+    expect(movie.json().movie.poster).toBe(path);
+  });
+});
