@@ -1,0 +1,203 @@
+// <Img>: storage images resized by /_img at 1x and 2x, lazy by default, over a blurred 10 px placeholder.
+import { Film } from 'lucide-react';
+import { useState, type ComponentProps, type CSSProperties } from 'react';
+import { cn } from '#app/lib/cn.ts';
+
+/** The widths /_img serves (server/http/image.routes.ts has the same list; a test keeps them equal). */
+export const IMAGE_WIDTHS = [64, 96, 128, 160, 240, 320, 480, 640, 960, 1280, 1920] as const;
+export const DEFAULT_IMAGE_QUALITY = 75;
+const STORAGE_PREFIX = '/storage/';
+
+export type ImageUrlOptions =
+  | { width: number; quality?: number; blur?: false; version?: string | number }
+  | { blur: true; width?: number; quality?: number; version?: string | number };
+
+/** True for the paths /_img resizes: files of the storage driver under /storage/. */
+export function isStorageSrc(src: string | null | undefined): src is string {
+  return typeof src === 'string' && src.startsWith(STORAGE_PREFIX) && !src.includes('..');
+}
+
+/** The smallest served width at least as wide as `width` (the widest when none is). */
+export function snapWidth(width: number): number {
+  const wanted = Math.ceil(width);
+  return IMAGE_WIDTHS.find((allowed) => allowed >= wanted) ?? Math.max(...IMAGE_WIDTHS);
+}
+
+/**
+ * The /_img URL of a storage image. A `v` in `src`'s query (or `version`) marks the URL immutable; the
+ * default quality is left out so that equal images share one URL.
+ */
+export function imageUrl(src: string, options: ImageUrlOptions): string {
+  const [withQuery = ''] = src.split('#');
+  const queryAt = withQuery.indexOf('?');
+  const pathname = queryAt < 0 ? withQuery : withQuery.slice(0, queryAt);
+  const given =
+    options.version ??
+    (queryAt < 0 ? null : new URLSearchParams(withQuery.slice(queryAt + 1)).get('v'));
+  const version =
+    given == null
+      ? ''
+      : String(given)
+          .replace(/[^\w.-]/g, '')
+          .slice(0, 64);
+
+  const params = [`src=${encodeURIComponent(pathname).replaceAll('%2F', '/')}`];
+  if (options.blur) {
+    params.push('blur=1');
+  } else {
+    params.push(`w=${snapWidth(options.width)}`);
+    const quality =
+      options.quality === undefined
+        ? DEFAULT_IMAGE_QUALITY
+        : Math.min(90, Math.max(30, Math.round(options.quality)));
+    if (quality !== DEFAULT_IMAGE_QUALITY) params.push(`q=${quality}`);
+  }
+  if (version) params.push(`v=${version}`);
+  return `/_img?${params.join('&')}`;
+}
+
+/** `srcSet` at densities 1 and 2, as `x` descriptors, or as `w` descriptors when the caller gives `sizes`. */
+export function imageSrcSet(
+  src: string,
+  options: { width: number; quality?: number; version?: string | number; sizes?: boolean },
+): string {
+  const widths = [...new Set([snapWidth(options.width), snapWidth(options.width * 2)])];
+  return widths
+    .map((width, index) => {
+      const url = imageUrl(src, { ...options, width });
+      return `${url} ${options.sizes ? `${width}w` : `${index + 1}x`}`;
+    })
+    .join(', ');
+}
+
+export type ImgProps = Omit<
+  ComponentProps<'img'>,
+  'src' | 'srcSet' | 'width' | 'height' | 'alt' | 'loading' | 'decoding' | 'sizes'
+> & {
+  src: string | null | undefined;
+  /** Layout width and height in CSS pixels: the box is reserved before the image arrives. */
+  width: number;
+  height: number;
+  alt: string;
+  sizes?: string;
+  /** Above the fold: load eagerly with high priority. */
+  priority?: boolean;
+  quality?: number;
+  version?: string | number;
+};
+
+export function Img({
+  src,
+  width,
+  height,
+  alt,
+  sizes,
+  priority = false,
+  quality,
+  version,
+  className,
+  style,
+  onLoad,
+  onError,
+  ...rest
+}: ImgProps) {
+  // The src that failed to load, so that a new src gets its own chance without an effect.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const loading = priority ? ('eager' as const) : ('lazy' as const);
+  const decoding = priority ? ('auto' as const) : ('async' as const);
+  const fetchPriority = priority ? ('high' as const) : undefined;
+
+  if (!src || failedSrc === src) {
+    return <EmptyImage width={width} height={height} alt={alt} className={className} />;
+  }
+  if (!isStorageSrc(src)) {
+    return (
+      <img
+        {...rest}
+        src={src}
+        width={width}
+        height={height}
+        alt={alt}
+        sizes={sizes}
+        loading={loading}
+        decoding={decoding}
+        fetchPriority={fetchPriority}
+        className={className}
+        style={style}
+        onLoad={onLoad}
+        onError={(event) => {
+          setFailedSrc(src);
+          onError?.(event);
+        }}
+      />
+    );
+  }
+
+  const placeholder: CSSProperties = {
+    backgroundImage: `url("${imageUrl(src, { blur: true, version })}")`,
+    backgroundSize: 'cover',
+    backgroundPosition: 'center',
+    backgroundRepeat: 'no-repeat',
+  };
+  return (
+    <img
+      {...rest}
+      src={imageUrl(src, { width, quality, version })}
+      srcSet={imageSrcSet(src, { width, quality, version, sizes: Boolean(sizes) })}
+      sizes={sizes}
+      width={width}
+      height={height}
+      alt={alt}
+      loading={loading}
+      decoding={decoding}
+      fetchPriority={fetchPriority}
+      className={cn('bg-neutral-200 object-cover dark:bg-neutral-800', className)}
+      style={{ ...placeholder, ...style }}
+      // The picture covers the placeholder; dropping it keeps it from showing through transparent pixels.
+      // The ref covers an image that finished before hydration, when onLoad had no listener yet.
+      ref={(node) => {
+        if (node?.complete && node.naturalWidth > 0) node.style.backgroundImage = 'none';
+      }}
+      onLoad={(event) => {
+        event.currentTarget.style.backgroundImage = 'none';
+        onLoad?.(event);
+      }}
+      onError={(event) => {
+        setFailedSrc(src);
+        onError?.(event);
+      }}
+    />
+  );
+}
+
+/** No picture: a neutral gradient box of the same size, with a film icon. */
+function EmptyImage({
+  width,
+  height,
+  alt,
+  className,
+}: {
+  width: number;
+  height: number;
+  alt: string;
+  className?: string;
+}) {
+  return (
+    <span
+      {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
+      data-empty-image=""
+      className={cn(
+        'inline-flex aspect-(--img-ratio) w-(--img-w) max-w-full items-center justify-center bg-linear-to-br from-neutral-200 to-neutral-300 text-neutral-400 dark:from-neutral-800 dark:to-neutral-900 dark:text-neutral-600',
+        className,
+      )}
+      style={
+        {
+          '--img-w': `${width}px`,
+          '--img-ratio': `${width} / ${height}`,
+        } as CSSProperties
+      }
+    >
+      <Film className="size-1/4 max-h-12 max-w-12 min-w-4" aria-hidden />
+    </span>
+  );
+}
