@@ -14,6 +14,7 @@ import { healthRoutes } from './http/health.routes.ts';
 import { moviesRoutes } from './http/movies.routes.ts';
 import { termsRoutes } from './http/terms.routes.ts';
 import { i18nRoutes } from './http/i18n.routes.ts';
+import { imageRoutes } from './http/image.routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { storageRoutes } from './http/storage.routes.ts';
@@ -118,6 +119,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(storageRoutes, { prefix: '/storage', root: `${config.dataDir}/storage` });
+  await app.register(imageRoutes, {
+    storageRoot: `${config.dataDir}/storage`,
+    cacheDir: `${config.dataDir}/cache/img`,
+  });
   await app.register(i18nRoutes);
 
   if (options.web !== false) {
