@@ -10,7 +10,7 @@ import {
   movieSlugRedirects,
   movieTerms,
   terms,
-  MOVIE_STATUSES,
+  type MOVIE_STATUSES,
 } from '#server/db/schema/index.ts';
 import { HttpError } from '#server/http/errors.ts';
 
