@@ -23,7 +23,7 @@ export default [
       route('movie/types', 'routes/vnwa/terms.tsx', { id: 'vnwa-types' }),
       route('movie/nation', 'routes/vnwa/terms.tsx', { id: 'vnwa-nation' }),
       pending('movie/reports', 'vnwa-reports'),
-      pending('movie/film/list', 'vnwa-movies'),
+      route('movie/film/list', 'routes/vnwa/movies.tsx'),
       route('movie/film/:episodes', 'routes/vnwa/episodes.tsx'),
       pending('setting/backup', 'vnwa-backup'),
       pending('setting/web-info', 'vnwa-web-info'),

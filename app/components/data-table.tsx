@@ -7,6 +7,7 @@ import {
   useReactTable,
   type ColumnDef,
   type RowData,
+  type RowSelectionState,
 } from '@tanstack/react-table';
 import {
   ArrowDown,
@@ -18,7 +19,7 @@ import {
   SearchX,
   X,
 } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { Button } from '#app/components/ui/button.tsx';
@@ -227,6 +228,7 @@ export function DataTable<T>({
   emptyTitle,
   emptyText,
   defaultSort,
+  bulkActions,
 }: {
   columns: ColumnDef<T, unknown>[];
   data: T[];
@@ -240,17 +242,57 @@ export function DataTable<T>({
   emptyTitle: string;
   emptyText: string;
   defaultSort: { sort: string; order: 'asc' | 'desc' };
+  /** With this, rows get checkboxes and a bar of actions for the selected ones appears above the table. */
+  bulkActions?: (selected: T[], clear: () => void) => ReactNode;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const location = useLocation();
   const { params, set } = useTableQuery();
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const allColumns = useMemo<ColumnDef<T, unknown>[]>(
+    () =>
+      bulkActions
+        ? [
+            {
+              id: '_select',
+              header: ({ table: current }) => (
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary-600"
+                  aria-label={t('table.selectAll')}
+                  checked={current.getIsAllRowsSelected()}
+                  ref={(element) => {
+                    if (element) element.indeterminate = current.getIsSomeRowsSelected();
+                  }}
+                  onChange={current.getToggleAllRowsSelectedHandler()}
+                />
+              ),
+              meta: { className: 'w-10' },
+              cell: ({ row }) => (
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary-600"
+                  aria-label={t('table.selectRow')}
+                  checked={row.getIsSelected()}
+                  onChange={row.getToggleSelectedHandler()}
+                />
+              ),
+            },
+            ...columns,
+          ]
+        : columns,
+    [bulkActions, columns, t],
+  );
   // TanStack Table keeps mutable state React's compiler cannot memoise; this component opts out knowingly.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data,
-    columns,
+    columns: allColumns,
     getRowId,
+    state: { rowSelection },
+    enableRowSelection: Boolean(bulkActions),
+    onRowSelectionChange: setRowSelection,
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     manualSorting: true,
@@ -267,6 +309,20 @@ export function DataTable<T>({
         <SearchBox placeholder={searchPlaceholder} />
         {filters ? <div className="flex flex-col gap-2 sm:flex-row">{filters}</div> : null}
       </div>
+      {bulkActions && table.getSelectedRowModel().rows.length ? (
+        <div
+          className="flex flex-wrap items-center gap-2 border-b border-neutral-200 bg-primary-50/60 px-4 py-2.5 text-sm dark:border-neutral-800 dark:bg-primary-500/10"
+          data-testid="bulk-bar"
+        >
+          <span className="font-medium">
+            {t('table.selected', { count: table.getSelectedRowModel().rows.length })}
+          </span>
+          {bulkActions(
+            table.getSelectedRowModel().rows.map((row) => row.original),
+            () => setRowSelection({}),
+          )}
+        </div>
+      ) : null}
       <div className="relative overflow-x-auto" aria-busy={loading || undefined}>
         <table
           className={cn('w-full text-left text-sm transition-opacity', loading && 'opacity-60')}
