@@ -399,7 +399,7 @@ function MovieForm({ movie, data, onClose }: { movie?: Movie; data: Data; onClos
             </Field>
           </div>
           <CheckList
-            legend={t('admin.pages.genre')}
+            legend={t('admin.movies.form.genres')}
             name="genre_ids"
             options={data.genres.map((genre: Option) => ({
               value: String(genre.id),
@@ -409,7 +409,7 @@ function MovieForm({ movie, data, onClose }: { movie?: Movie; data: Data; onClos
             error={e.genre_ids}
           />
           <CheckList
-            legend={t('admin.pages.nation')}
+            legend={t('admin.movies.form.nations')}
             name="nation_ids"
             options={data.nations.map((nation: Option) => ({
               value: String(nation.id),
@@ -668,6 +668,7 @@ export default function MoviesManager({ loaderData }: Route.ComponentProps) {
       {
         id: 'type',
         header: t('admin.movies.columns.type'),
+        meta: { className: 'whitespace-nowrap' },
         cell: ({ row }) => row.original.type?.name ?? '—',
       },
       {
@@ -779,7 +780,7 @@ export default function MoviesManager({ loaderData }: Route.ComponentProps) {
           <>
             <TableFilter
               name="genre"
-              label={t('admin.pages.genre')}
+              label={t('admin.movies.form.genres')}
               options={loaderData.genres.map((g: Option) => ({
                 value: String(g.id),
                 label: g.name,
@@ -795,7 +796,7 @@ export default function MoviesManager({ loaderData }: Route.ComponentProps) {
             />
             <TableFilter
               name="nation"
-              label={t('admin.pages.nation')}
+              label={t('admin.movies.form.nations')}
               options={loaderData.nations.map((g: Option) => ({
                 value: String(g.id),
                 label: g.name,
