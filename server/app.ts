@@ -11,6 +11,7 @@ import { accountsRoutes } from './http/accounts.routes.ts';
 import { adminUsersRoutes } from './http/admin-users.routes.ts';
 import { csrfCheck } from './http/csrf.ts';
 import { healthRoutes } from './http/health.routes.ts';
+import { episodesRoutes } from './http/episodes.routes.ts';
 import { moviesRoutes } from './http/movies.routes.ts';
 import { termsRoutes } from './http/terms.routes.ts';
 import { i18nRoutes } from './http/i18n.routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminUsersRoutes, { prefix: '/admin/users' });
       await api.register(termsRoutes);
       await api.register(moviesRoutes);
+      await api.register(episodesRoutes);
       // Unknown API paths answer JSON, never the HTML app.
       api.all('/*', { schema: { hide: true }, config: { csrf: false } }, async (request, reply) =>
         reply

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAccountsService } from './domain/auth/accounts.service.ts';
 import { createAuth } from './domain/auth/auth.ts';
+import { createEpisodesService } from './domain/catalog/episodes.service.ts';
 import { createMoviesService } from './domain/catalog/movies.service.ts';
 import { createTermsService } from './domain/catalog/terms.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
@@ -58,6 +59,7 @@ export function createServices(options: {
     rateLimits: createRateLimits(db, config.AUTH_RATE_LIMIT),
     terms: createTermsService({ db }),
     movies: createMoviesService({ db }),
+    episodes: createEpisodesService({ db }),
     system: createSystemService({ db, version: appVersion }),
     site: {
       name: config.SITE_NAME,

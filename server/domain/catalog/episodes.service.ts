@@ -1,0 +1,278 @@
+// A movie's episodes, grouped by server (a named source such as "Vietsub #1"): add one or many at once (`name|url`
+// lines), edit, reorder, publish, delete. The `ep` key of `/watch/{slug}/{ep}` comes from the name.
+import { and, asc, eq, max } from 'drizzle-orm';
+import { slugify } from '#app/lib/format.ts';
+import type { Database } from '#server/db/client.ts';
+import { episodes, movies, movieServers, type EPISODE_SOURCES } from '#server/db/schema/index.ts';
+import { HttpError } from '#server/http/errors.ts';
+
+type EpisodeRow = typeof episodes.$inferSelect;
+export type EpisodeSource = (typeof EPISODE_SOURCES)[number];
+
+export type EpisodeInput = {
+  server_id: number;
+  name: string;
+  ep?: string;
+  source_type: EpisodeSource;
+  source_url?: string | null;
+  runtime?: number | null;
+  intro_start?: number | null;
+  intro_end?: number | null;
+  outro_start?: number | null;
+  published?: boolean;
+};
+
+export function toEpisode(row: EpisodeRow) {
+  return {
+    id: row.id,
+    movie_id: row.movieId,
+    server_id: row.serverId,
+    name: row.name,
+    ep: row.ep,
+    order: row.sortOrder,
+    source_type: row.sourceType,
+    source_url: row.sourceUrl,
+    video_id: row.videoId,
+    runtime: row.runtime,
+    intro_start: row.introStart,
+    intro_end: row.introEnd,
+    outro_start: row.outroStart,
+    published: row.published,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** `https://x/master.m3u8` is HLS; any other http(s) address is an embed. */
+export function sourceTypeOf(url: string): EpisodeSource {
+  return /\.m3u8(\?|#|$)/i.test(url) ? 'hls' : 'embed';
+}
+
+/** Parses pasted `name|url` lines; blank lines are skipped, a bad line is named by its number. */
+export function parseEpisodeLines(text: string) {
+  const items: Array<{ name: string; url: string }> = [];
+  const problems: string[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line) return;
+    const bar = line.indexOf('|');
+    const name = bar > 0 ? line.slice(0, bar).trim() : '';
+    const url = bar > 0 ? line.slice(bar + 1).trim() : '';
+    if (!name || !/^https?:\/\/\S+$/i.test(url) || name.length > 100 || url.length > 2000)
+      problems.push(`Line ${index + 1}: write it as “name|https://…”.`);
+    else items.push({ name, url });
+  });
+  return { items, problems };
+}
+
+export type EpisodesService = ReturnType<typeof createEpisodesService>;
+
+export function createEpisodesService({ db }: { db: Database }) {
+  async function requireMovie(movieId: number) {
+    const [movie] = await db
+      .select({ id: movies.id, title: movies.title, slug: movies.slug })
+      .from(movies)
+      .where(eq(movies.id, movieId));
+    if (!movie) throw new HttpError(404, 'not_found', 'No such movie.');
+    return movie;
+  }
+
+  async function requireServer(movieId: number, serverId: number) {
+    const [server] = await db
+      .select()
+      .from(movieServers)
+      .where(and(eq(movieServers.id, serverId), eq(movieServers.movieId, movieId)));
+    if (!server)
+      throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
+        server_id: 'No such server for this movie.',
+      });
+    return server;
+  }
+
+  async function uniqueEp(serverId: number, wanted: string, exceptId?: number) {
+    const base = slugify(wanted) || 'tap';
+    const rows = await db
+      .select({ ep: episodes.ep, id: episodes.id })
+      .from(episodes)
+      .where(eq(episodes.serverId, serverId));
+    const used = new Set(rows.filter((row) => row.id !== exceptId).map((row) => row.ep));
+    if (!used.has(base)) return base;
+    for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
+
+  async function nextOrder(serverId: number) {
+    const [row] = await db
+      .select({ value: max(episodes.sortOrder) })
+      .from(episodes)
+      .where(eq(episodes.serverId, serverId));
+    return (row?.value ?? -1) + 1;
+  }
+
+  async function touch(movieId: number) {
+    await db.update(movies).set({ updatedAt: new Date() }).where(eq(movies.id, movieId));
+  }
+
+  return {
+    requireMovie,
+
+    /** The movie, its servers in order, and each server's episodes in order. */
+    async overview(movieId: number) {
+      const movie = await requireMovie(movieId);
+      const servers = await db
+        .select()
+        .from(movieServers)
+        .where(eq(movieServers.movieId, movieId))
+        .orderBy(asc(movieServers.sortOrder), asc(movieServers.id));
+      const rows = await db
+        .select()
+        .from(episodes)
+        .where(eq(episodes.movieId, movieId))
+        .orderBy(asc(episodes.sortOrder), asc(episodes.id));
+      return {
+        movie,
+        servers: servers.map((server) => ({
+          id: server.id,
+          name: server.name,
+          order: server.sortOrder,
+          episodes: rows.filter((row) => row.serverId === server.id).map(toEpisode),
+        })),
+      };
+    },
+
+    async createServer(movieId: number, name: string) {
+      await requireMovie(movieId);
+      const [last] = await db
+        .select({ value: max(movieServers.sortOrder) })
+        .from(movieServers)
+        .where(eq(movieServers.movieId, movieId));
+      const [server] = await db
+        .insert(movieServers)
+        .values({ movieId, name, sortOrder: (last?.value ?? -1) + 1 })
+        .returning();
+      return { id: server!.id, name: server!.name, order: server!.sortOrder, episodes: [] };
+    },
+
+    async renameServer(movieId: number, serverId: number, name: string) {
+      await requireServer(movieId, serverId);
+      await db
+        .update(movieServers)
+        .set({ name, updatedAt: new Date() })
+        .where(eq(movieServers.id, serverId));
+    },
+
+    async deleteServer(movieId: number, serverId: number) {
+      await requireServer(movieId, serverId);
+      await db.delete(movieServers).where(eq(movieServers.id, serverId));
+      await touch(movieId);
+    },
+
+    async create(movieId: number, input: EpisodeInput) {
+      await requireMovie(movieId);
+      await requireServer(movieId, input.server_id);
+      const [row] = await db
+        .insert(episodes)
+        .values({
+          movieId,
+          serverId: input.server_id,
+          name: input.name,
+          ep: await uniqueEp(input.server_id, input.ep || input.name),
+          sortOrder: await nextOrder(input.server_id),
+          sourceType: input.source_type,
+          sourceUrl: input.source_url ?? null,
+          runtime: input.runtime ?? null,
+          introStart: input.intro_start ?? null,
+          introEnd: input.intro_end ?? null,
+          outroStart: input.outro_start ?? null,
+          published: input.published ?? true,
+        })
+        .returning();
+      await touch(movieId);
+      return toEpisode(row!);
+    },
+
+    /** Many at once from pasted `name|url` lines, appended in order. */
+    async createMany(movieId: number, serverId: number, text: string) {
+      await requireMovie(movieId);
+      await requireServer(movieId, serverId);
+      const { items, problems } = parseEpisodeLines(text);
+      if (problems.length || !items.length)
+        throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
+          lines: problems.length ? problems.slice(0, 5).join(' ') : 'Paste at least one line.',
+        });
+      const created = [];
+      let order = await nextOrder(serverId);
+      for (const item of items) {
+        const [row] = await db
+          .insert(episodes)
+          .values({
+            movieId,
+            serverId,
+            name: item.name,
+            ep: await uniqueEp(serverId, item.name),
+            sortOrder: order++,
+            sourceType: sourceTypeOf(item.url),
+            sourceUrl: item.url,
+          })
+          .returning();
+        created.push(toEpisode(row!));
+      }
+      await touch(movieId);
+      return created;
+    },
+
+    async update(movieId: number, id: number, input: Partial<EpisodeInput>) {
+      const [current] = await db
+        .select()
+        .from(episodes)
+        .where(and(eq(episodes.id, id), eq(episodes.movieId, movieId)));
+      if (!current) throw new HttpError(404, 'not_found', 'No such episode.');
+      const serverId = input.server_id ?? current.serverId;
+      if (input.server_id !== undefined) await requireServer(movieId, input.server_id);
+      const changes: Partial<typeof episodes.$inferInsert> = { updatedAt: new Date(), serverId };
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.ep !== undefined || input.server_id !== undefined)
+        changes.ep = await uniqueEp(serverId, input.ep ?? current.ep, id);
+      if (input.source_type !== undefined) changes.sourceType = input.source_type;
+      if (input.source_url !== undefined) changes.sourceUrl = input.source_url;
+      if (input.runtime !== undefined) changes.runtime = input.runtime;
+      if (input.intro_start !== undefined) changes.introStart = input.intro_start;
+      if (input.intro_end !== undefined) changes.introEnd = input.intro_end;
+      if (input.outro_start !== undefined) changes.outroStart = input.outro_start;
+      if (input.published !== undefined) changes.published = input.published;
+      const [row] = await db.update(episodes).set(changes).where(eq(episodes.id, id)).returning();
+      await touch(movieId);
+      return toEpisode(row!);
+    },
+
+    /** Puts a server's episodes in the given order; every id must be one of its episodes. */
+    async reorder(movieId: number, serverId: number, ids: number[]) {
+      await requireServer(movieId, serverId);
+      const rows = await db
+        .select({ id: episodes.id })
+        .from(episodes)
+        .where(eq(episodes.serverId, serverId));
+      const all = new Set(rows.map((row) => row.id));
+      if (
+        ids.length !== all.size ||
+        new Set(ids).size !== ids.length ||
+        !ids.every((id) => all.has(id))
+      )
+        throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
+          ids: 'List each episode of this server once.',
+        });
+      await db.transaction(async (tx) => {
+        for (const [index, id] of ids.entries())
+          await tx.update(episodes).set({ sortOrder: index }).where(eq(episodes.id, id));
+      });
+    },
+
+    async remove(movieId: number, id: number) {
+      const deleted = await db
+        .delete(episodes)
+        .where(and(eq(episodes.id, id), eq(episodes.movieId, movieId)))
+        .returning({ id: episodes.id });
+      if (!deleted.length) throw new HttpError(404, 'not_found', 'No such episode.');
+      await touch(movieId);
+    },
+  };
+}

@@ -1,0 +1,162 @@
+// The episode manager's API: servers, one episode or many pasted `name|url` lines, reorder, edit, delete.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEpisodeLines, sourceTypeOf } from '#server/domain/catalog/episodes.service.ts';
+import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { Client, register } from './accounts-client.ts';
+
+let t: TestApp;
+let admin: Client;
+let movieId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.services.auth.ensureFirstAdmin({
+    email: 'boss@example.com',
+    password: 'admin-secret-2026',
+  });
+  admin = new Client(t.app);
+  await admin.post('/api/auth/login', { email: 'boss@example.com', password: 'admin-secret-2026' });
+  movieId = (await admin.post('/api/admin/movies', { title: 'Tây Du Ký' })).json().movie.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('pasted lines', () => {
+  it('parse name|url and name the bad lines', () => {
+    expect(
+      parseEpisodeLines('Tập 1|https://a.example/1.m3u8\n\n Tập 2 | https://b.example/embed/2 '),
+    ).toEqual({
+      items: [
+        { name: 'Tập 1', url: 'https://a.example/1.m3u8' },
+        { name: 'Tập 2', url: 'https://b.example/embed/2' },
+      ],
+      problems: [],
+    });
+    expect(
+      parseEpisodeLines('Tập 1 https://x\n|https://y\nTập 3|javascript:alert(1)').problems,
+    ).toHaveLength(3);
+    expect(sourceTypeOf('https://cdn.example/v/master.m3u8?token=1')).toBe('hls');
+    expect(sourceTypeOf('https://player.example/embed/9')).toBe('embed');
+  });
+});
+
+describe('episodes', () => {
+  it('are for admins only; unknown movies are 404', async () => {
+    const { client: viewer } = await register(t.app, 'viewer@example.com');
+    expect((await new Client(t.app).get(`/api/admin/movies/${movieId}/episodes`)).statusCode).toBe(
+      401,
+    );
+    expect((await viewer.get(`/api/admin/movies/${movieId}/episodes`)).statusCode).toBe(403);
+    expect((await admin.get('/api/admin/movies/999999/episodes')).statusCode).toBe(404);
+  });
+
+  it('group by server, take one or many, reorder, edit and delete', async () => {
+    const vietsub = (
+      await admin.post(`/api/admin/movies/${movieId}/servers`, { name: 'Vietsub #1' })
+    ).json().server;
+    const dubbed = (
+      await admin.post(`/api/admin/movies/${movieId}/servers`, { name: 'Thuyết minh' })
+    ).json().server;
+
+    const bad = await admin.post(`/api/admin/movies/${movieId}/episodes`, {
+      server_id: vietsub.id,
+      name: 'Tập 1',
+      source_type: 'hls',
+      source_url: 'ftp://x',
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.fields).toHaveProperty('source_url');
+    const wrongServer = await admin.post(`/api/admin/movies/${movieId}/episodes`, {
+      server_id: 999999,
+      name: 'Tập 1',
+      source_type: 'hls',
+      source_url: 'https://x.example/1.m3u8',
+    });
+    expect(wrongServer.json().error.fields).toHaveProperty('server_id');
+
+    const first = (
+      await admin.post(`/api/admin/movies/${movieId}/episodes`, {
+        server_id: vietsub.id,
+        name: 'Tập 1',
+        source_type: 'hls',
+        source_url: 'https://x.example/1.m3u8',
+      })
+    ).json().episode;
+    expect(first).toMatchObject({ ep: 'tap-1', order: 0, published: true });
+
+    const many = await admin.post(
+      `/api/admin/movies/${movieId}/servers/${vietsub.id}/episodes/bulk`,
+      {
+        lines: 'Tập 2|https://x.example/2.m3u8\nTập 3|https://player.example/embed/3',
+      },
+    );
+    expect(many.statusCode, many.body).toBe(201);
+    expect(
+      many.json().episodes.map((e: { ep: string; source_type: string }) => [e.ep, e.source_type]),
+    ).toEqual([
+      ['tap-2', 'hls'],
+      ['tap-3', 'embed'],
+    ]);
+    const badLines = await admin.post(
+      `/api/admin/movies/${movieId}/servers/${vietsub.id}/episodes/bulk`,
+      {
+        lines: 'Tập 4|https://ok.example/4.m3u8\nno bar here',
+      },
+    );
+    expect(badLines.statusCode).toBe(422);
+    expect(badLines.json().error.fields.lines).toContain('Line 2');
+    // The same ep key on another server is fine.
+    await admin.post(`/api/admin/movies/${movieId}/servers/${dubbed.id}/episodes/bulk`, {
+      lines: 'Tập 1|https://y.example/1.m3u8',
+    });
+
+    const ids = many.json().episodes.map((e: { id: number }) => e.id);
+    expect(
+      (
+        await admin.put(`/api/admin/movies/${movieId}/servers/${vietsub.id}/order`, {
+          ids: [...ids, first.id],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await admin.put(`/api/admin/movies/${movieId}/servers/${vietsub.id}/order`, {
+          ids: [first.id],
+        })
+      ).statusCode,
+    ).toBe(422);
+
+    const edited = await admin.patch(`/api/admin/movies/${movieId}/episodes/${first.id}`, {
+      name: 'Tập 1 (bản đẹp)',
+      published: false,
+    });
+    expect(edited.json().episode).toMatchObject({
+      name: 'Tập 1 (bản đẹp)',
+      ep: 'tap-1',
+      published: false,
+    });
+
+    const overview = (await admin.get(`/api/admin/movies/${movieId}/episodes`)).json();
+    expect(overview.servers.map((s: { name: string }) => s.name)).toEqual([
+      'Vietsub #1',
+      'Thuyết minh',
+    ]);
+    expect(overview.servers[0].episodes.map((e: { ep: string }) => e.ep)).toEqual([
+      'tap-2',
+      'tap-3',
+      'tap-1',
+    ]);
+    expect((await admin.get(`/api/admin/movies/${movieId}`)).json().movie.episodes_count).toBe(4);
+
+    expect(
+      (await admin.delete(`/api/admin/movies/${movieId}/episodes/${first.id}`)).statusCode,
+    ).toBe(200);
+    expect(
+      (await admin.delete(`/api/admin/movies/${movieId}/episodes/${first.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await admin.delete(`/api/admin/movies/${movieId}/servers/${dubbed.id}`)).statusCode,
+    ).toBe(200);
+    expect((await admin.get(`/api/admin/movies/${movieId}`)).json().movie.episodes_count).toBe(2);
+  });
+});
