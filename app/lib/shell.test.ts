@@ -50,7 +50,7 @@ describe('redirects of spec section 2', () => {
 
 describe('episode manager route', () => {
   it('takes episodes-{movie_id} with a positive integer id only', () => {
-    expect(parseEpisodesParam('episodes-42')).toBe('42');
+    expect(parseEpisodesParam('episodes-42')).toBe(42);
     expect(parseEpisodesParam('episodes-0')).toBeNull();
     expect(parseEpisodesParam('episodes-abc')).toBeNull();
     expect(parseEpisodesParam('episodes-')).toBeNull();
