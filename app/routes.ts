@@ -51,7 +51,7 @@ export default [
 
   layout('layouts/default.tsx', [
     index('routes/home.tsx'),
-    pending('movies', 'movies'),
+    route('movies', 'routes/movies.tsx'),
     route('watch/:slug', 'routes/watch/movie.tsx'),
     route('watch/:slug/:ep', 'routes/watch/episode.tsx'),
     layout('layouts/account.tsx', [

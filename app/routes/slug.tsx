@@ -1,11 +1,39 @@
-// `/{slug}`: landing pages for genres, types and nations arrive with the catalogue; until then every slug is a 404.
+// `/{slug}`: the landing page of a genre, type or nation (the listing pre-filtered, with its own title and
+// description); any other slug is the 404 `Page not found: {path}`.
+import { MovieListing } from '#app/components/catalog/movie-listing.tsx';
+import { loadListing } from '#app/lib/listing.server.ts';
 import { pageNotFound } from '#app/lib/route-errors.ts';
+import type { RouteHandle } from '#app/lib/title.tsx';
 import type { Route } from './+types/slug';
 
-export function loader({ request }: Route.LoaderArgs) {
-  pageNotFound(request);
+export const handle: RouteHandle = {
+  title: (data) => (data as { term?: { name: string } } | undefined)?.term?.name ?? '',
+};
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const term = /^[a-z0-9-]{1,120}$/.test(params.slug)
+    ? await context.services.terms.findBySlug(params.slug)
+    : null;
+  if (!term) pageNotFound(request);
+  const listing = await loadListing(request, context, { kind: term.kind, id: term.id });
+  return { term: { name: term.name, description: term.description, kind: term.kind }, ...listing };
 }
 
-export default function SlugPage() {
-  return null;
+export function meta({ data }: Route.MetaArgs) {
+  return data?.term.description ? [{ name: 'description', content: data.term.description }] : [];
+}
+
+export default function TermLanding({ loaderData }: Route.ComponentProps) {
+  const { term, ...listing } = loaderData;
+  return (
+    <main id="main" className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-8 sm:px-6">
+      <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{term.name}</h1>
+      {term.description ? (
+        <p className="mt-2 max-w-3xl text-neutral-600 dark:text-neutral-400">{term.description}</p>
+      ) : null}
+      <div className="mt-6">
+        <MovieListing data={listing} fixed={term.kind} />
+      </div>
+    </main>
+  );
 }

@@ -56,7 +56,7 @@ describe('pages', () => {
   });
 
   it('answers 501 for screens that are not built yet, instead of pretending', async () => {
-    const response = await get('/movies');
+    const response = await get('/user/profile');
     expect(response.statusCode).toBe(501);
   });
 

@@ -46,7 +46,7 @@ test.describe('in English', () => {
   });
 
   test('a screen that is not built yet says so with a 501', async ({ page }) => {
-    const response = await open(page, '/movies');
+    const response = await open(page, '/user/profile');
     expect(response?.status()).toBe(501);
     await expect(page.getByRole('main').getByText('501', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coming soon');

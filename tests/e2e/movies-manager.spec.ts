@@ -103,3 +103,63 @@ test('an admin adds servers and episodes, pastes many, and reorders them', async
     'Page Not Found: /vnwa/movie/film/episodes-999999999',
   );
 });
+
+test('a visitor browses the listing and a genre landing, with filters in the URL', async ({
+  page,
+  request,
+}) => {
+  // Arrange through the API as the admin.
+  await request.get('/api/csrf-cookie');
+  const xsrf = decodeURIComponent(
+    (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value,
+  );
+  const headers = { 'X-XSRF-TOKEN': xsrf };
+  await request.post('/api/auth/login', { data: admin, headers });
+  const stamp = Date.now().toString(36);
+  const genre = (
+    await (
+      await request.post('/api/admin/terms/genre', {
+        data: { name: `Hài Hước ${stamp}`, description: 'Phim làm bạn cười.' },
+        headers,
+      })
+    ).json()
+  ).term;
+  for (const [title, quality] of [
+    [`Bố Già ${stamp}`, 'FHD'],
+    [`Nhà Bà Nữ ${stamp}`, 'HD'],
+  ] as const) {
+    const response = await request.post('/api/admin/movies', {
+      data: {
+        title,
+        quality,
+        genre_ids: [genre.id],
+        published: true,
+        year: 2023,
+        languages: ['Vietsub'],
+      },
+      headers,
+    });
+    expect(response.status()).toBe(201);
+  }
+  await request.post('/api/admin/movies', {
+    data: { title: `Bản Nháp ${stamp}`, genre_ids: [genre.id], published: false },
+    headers,
+  });
+
+  const landing = await open(page, `/${genre.slug}`);
+  expect(landing?.status()).toBe(200);
+  await expect(page).toHaveTitle(`Hài Hước ${stamp} | Phim`);
+  await expect(page.getByText('Phim làm bạn cười.')).toBeVisible();
+  await expect(page.getByTestId('movie-card')).toHaveCount(2);
+  await expect(page.getByTestId('result-count')).toHaveText('Movies found: 2');
+
+  await page.getByRole('combobox', { name: 'Quality' }).selectOption('FHD');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/quality=FHD/);
+  await expect(page.getByTestId('movie-card')).toHaveCount(1);
+  await expect(page.getByTestId('movie-card')).toContainText(`Bố Già ${stamp}`);
+
+  await open(page, `/movies?genre=${genre.slug}&sort=title`);
+  await expect(page.getByTestId('movie-card').first()).toContainText(`Bố Già ${stamp}`);
+  expect((await page.goto('/no-such-genre-here'))?.status()).toBe(404);
+});

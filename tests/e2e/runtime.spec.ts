@@ -135,7 +135,7 @@ test.describe('prefetching same-host links', () => {
   test('happens on hover and on focus', async ({ page }) => {
     await open(page, '/');
     const login = await routeModulePath(page, 'routes/auth/login');
-    const movies = await routeModulePath(page, 'movies');
+    const movies = await routeModulePath(page, 'routes/movies');
 
     const hoverData = page.waitForRequest(
       (request) => new URL(request.url()).pathname === '/auth/login.data',

@@ -51,7 +51,9 @@ export type MovieQuery = {
   status?: (typeof MOVIE_STATUSES)[number];
   year?: number;
   published?: 'true' | 'false';
-  sort?: 'title' | 'year' | 'status' | 'views' | 'episodes' | 'updated_at' | 'created_at';
+  quality?: string;
+  language?: string;
+  sort?: 'title' | 'year' | 'status' | 'views' | 'rating' | 'episodes' | 'updated_at' | 'created_at';
   order?: 'asc' | 'desc';
   page?: number;
   per_page?: number;
@@ -308,6 +310,8 @@ export function createMoviesService({ db }: { db: Database }) {
       if (query.status) filters.push(eq(movies.status, query.status));
       if (query.year) filters.push(eq(movies.year, query.year));
       if (query.published) filters.push(eq(movies.published, query.published === 'true'));
+      if (query.quality) filters.push(eq(movies.quality, query.quality));
+      if (query.language) filters.push(sql`${query.language} = any(${movies.languages})`);
       const where = filters.length ? and(...filters) : undefined;
       const direction = query.order === 'asc' ? asc : desc;
       const sortColumn = {
@@ -315,6 +319,7 @@ export function createMoviesService({ db }: { db: Database }) {
         year: movies.year,
         status: movies.status,
         views: movies.viewsTotal,
+        rating: movies.ratingAverage,
         episodes: episodesCountSql,
         created_at: movies.createdAt,
         updated_at: movies.updatedAt,

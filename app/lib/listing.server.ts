@@ -1,0 +1,76 @@
+// The public listing's loader logic, shared by `/movies` and the `/{slug}` landings: URL query → service query.
+import type { AppLoadContext } from 'react-router';
+import { z } from 'zod';
+import {
+  LISTING_LANGUAGES,
+  LISTING_PAGE_SIZE,
+  LISTING_QUALITIES,
+  LISTING_SORTS,
+  LISTING_STATUSES,
+  type ListingData,
+} from '#app/components/catalog/movie-listing.tsx';
+
+const slug = z
+  .string()
+  .regex(/^[a-z0-9-]{1,120}$/)
+  .optional()
+  .catch(undefined);
+const listingQuery = z.object({
+  genre: slug,
+  nation: slug,
+  type: slug,
+  year: z.coerce.number().int().min(1888).max(2100).optional().catch(undefined),
+  status: z.enum(LISTING_STATUSES).optional().catch(undefined),
+  quality: z.enum(LISTING_QUALITIES).optional().catch(undefined),
+  language: z.enum(LISTING_LANGUAGES).optional().catch(undefined),
+  sort: z.enum(LISTING_SORTS).catch('updated'),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+const sorts = {
+  updated: { sort: 'updated_at', order: 'desc' },
+  newest: { sort: 'created_at', order: 'desc' },
+  views: { sort: 'views', order: 'desc' },
+  rating: { sort: 'rating', order: 'desc' },
+  year: { sort: 'year', order: 'desc' },
+  title: { sort: 'title', order: 'asc' },
+} as const;
+
+export async function loadListing(
+  request: Request,
+  context: AppLoadContext,
+  fixed?: { kind: 'genre' | 'nation' | 'type'; id: number },
+): Promise<ListingData> {
+  const query = listingQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { terms, movies } = context.services;
+  const [genres, nations, types] = await Promise.all([
+    terms.listVisible('genre'),
+    terms.listVisible('nation'),
+    terms.listVisible('type'),
+  ]);
+  const idOf = (list: typeof genres, value?: string) =>
+    value ? (list.find((t) => t.slug === value)?.id ?? -1) : undefined;
+  const list = await movies.list({
+    published: 'true',
+    genre: fixed?.kind === 'genre' ? fixed.id : idOf(genres, query.genre),
+    nation: fixed?.kind === 'nation' ? fixed.id : idOf(nations, query.nation),
+    type: fixed?.kind === 'type' ? fixed.id : idOf(types, query.type),
+    year: query.year,
+    status: query.status,
+    quality: query.quality,
+    language: query.language,
+    ...sorts[query.sort],
+    page: query.page,
+    per_page: LISTING_PAGE_SIZE,
+  });
+  const pick = (items: typeof genres) =>
+    items.map(({ id, name, slug: s }) => ({ id, name, slug: s }));
+  const thisYear = new Date().getUTCFullYear();
+  return {
+    movies: { data: list.data, meta: list.meta },
+    genres: pick(genres),
+    nations: pick(nations),
+    types: pick(types),
+    years: Array.from({ length: 30 }, (_, i) => thisYear - i),
+  };
+}
