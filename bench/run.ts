@@ -54,7 +54,9 @@ try {
   );
   results.push(await measure('GET / (server-rendered page)', `${server.url}/`));
   results.push(await measure('GET /no-such-page (SSR 404)', `${server.url}/no-such-page`, 404));
-  results.push(await measure('GET /api/terms/genre (catalogue query)', `${server.url}/api/terms/genre`));
+  results.push(
+    await measure('GET /api/terms/genre (catalogue query)', `${server.url}/api/terms/genre`),
+  );
 
   const reference = results[0] as Result;
   console.log(

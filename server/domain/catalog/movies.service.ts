@@ -53,7 +53,8 @@ export type MovieQuery = {
   published?: 'true' | 'false';
   quality?: string;
   language?: string;
-  sort?: 'title' | 'year' | 'status' | 'views' | 'rating' | 'episodes' | 'updated_at' | 'created_at';
+  sort?:
+    'title' | 'year' | 'status' | 'views' | 'rating' | 'episodes' | 'updated_at' | 'created_at';
   order?: 'asc' | 'desc';
   page?: number;
   per_page?: number;
