@@ -18,6 +18,7 @@ import { i18nRoutes } from './http/i18n.routes.ts';
 import { imageRoutes } from './http/image.routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { seoRoutes } from './http/seo.routes.ts';
 import { storageRoutes } from './http/storage.routes.ts';
 import { createServices, type Services } from './services.ts';
 import { registerWeb } from './web/react-router.ts';
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cacheDir: `${config.dataDir}/cache/img`,
   });
   await app.register(i18nRoutes);
+  await app.register(seoRoutes);
 
   if (options.web !== false) {
     await registerWeb(app, { services, buildDir: options.buildDir ?? 'build', dev: config.dev });

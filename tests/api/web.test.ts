@@ -50,6 +50,14 @@ describe('pages', () => {
     expect(response.body).toContain('Page Not Found: /auth/verify?foo=1');
   });
 
+  it('keeps crawlers out of the back office, the API and accounts', async () => {
+    const response = await get('/robots.txt');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/plain');
+    for (const path of ['/vnwa', '/api', '/account'])
+      expect(response.body).toContain(`Disallow: ${path}\n`);
+  });
+
   it('leaves the pages out of the API document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(Object.keys(doc.paths).filter((p: string) => !p.startsWith('/api/'))).toEqual([]);
