@@ -163,3 +163,84 @@ test('a visitor browses the listing and a genre landing, with filters in the URL
   await expect(page.getByTestId('movie-card').first()).toContainText(`Bố Già ${stamp}`);
   expect((await page.goto('/no-such-genre-here'))?.status()).toBe(404);
 });
+
+test('a visitor opens a movie: details, episodes by server, related movies, and old links still work', async ({
+  page,
+  request,
+}) => {
+  await request.get('/api/csrf-cookie');
+  const xsrf = decodeURIComponent(
+    (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value,
+  );
+  const headers = { 'X-XSRF-TOKEN': xsrf };
+  await request.post('/api/auth/login', { data: admin, headers });
+  const stamp = Date.now().toString(36);
+  const genre = (
+    await (
+      await request.post('/api/admin/terms/genre', { data: { name: `Cổ Trang ${stamp}` }, headers })
+    ).json()
+  ).term;
+  const create = async (title: string) =>
+    (
+      await (
+        await request.post('/api/admin/movies', {
+          data: {
+            title,
+            original_title: 'Journey to the West',
+            genre_ids: [genre.id],
+            published: true,
+            description: '<p>Thầy trò <strong>Đường Tăng</strong> đi thỉnh kinh.</p>',
+            actors: ['Lục Tiểu Linh Đồng'],
+            total_episodes: 25,
+          },
+          headers,
+        })
+      ).json()
+    ).movie;
+  const movie = await create(`Tây Du Ký ${stamp}`);
+  await create(`Tây Du Ký Hậu Truyện ${stamp}`);
+  const server = (
+    await (
+      await request.post(`/api/admin/movies/${movie.id}/servers`, {
+        data: { name: 'Vietsub #1' },
+        headers,
+      })
+    ).json()
+  ).server;
+  await request.post(`/api/admin/movies/${movie.id}/servers/${server.id}/episodes/bulk`, {
+    data: {
+      lines: 'Tập 1|https://cdn.example/1/master.m3u8\nTập 2|https://cdn.example/2/master.m3u8',
+    },
+    headers,
+  });
+
+  await open(page, `/watch/${movie.slug}`);
+  await expect(page).toHaveTitle(`Tây Du Ký ${stamp} | Phim`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Tây Du Ký ${stamp}`);
+  await expect(page.getByRole('main').locator('section').first()).toContainText('Journey to the West');
+  await expect(page.getByText('Đường Tăng')).toBeVisible();
+  await expect(page.getByText('2 of 25 episodes')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Watch now' })).toHaveAttribute(
+    'href',
+    `/watch/${movie.slug}/tap-1`,
+  );
+  await expect(page.getByRole('link', { name: 'Tập 2' })).toHaveAttribute(
+    'href',
+    `/watch/${movie.slug}/tap-2?server=${server.id}`,
+  );
+  await expect(
+    page.getByRole('region', { name: 'You may also like' }).getByTestId('movie-card'),
+  ).toHaveCount(1);
+  await page.getByRole('link', { name: `Cổ Trang ${stamp}` }).click();
+  await expect(page).toHaveURL(`/${genre.slug}`);
+
+  // A renamed movie keeps its old address working.
+  await request.patch(`/api/admin/movies/${movie.id}`, {
+    data: { slug: `tay-du-ky-moi-${stamp}` },
+    headers,
+  });
+  const old = await request.get(`/watch/${movie.slug}`, { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  expect(old.headers()['location']).toBe(`/watch/tay-du-ky-moi-${stamp}`);
+  expect((await page.goto('/watch/no-such-movie'))?.status()).toBe(404);
+});

@@ -1,11 +1,277 @@
-// `/watch/{slug}`: the movie detail arrives with the catalogue; with no movies, every slug is unknown (404).
+// `/watch/{slug}`: the movie detail. Backdrop, poster, titles, badges, links to its genres, nations and type, year,
+// status, episode progress, cast, description, trailer in a dialog, the episode list by server, "Watch now", and
+// related movies. An old slug answers 301 to the current one; an unknown slug is the 404.
+import { Clapperboard, Play } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { redirect } from 'react-router';
+import { AppLink } from '#app/components/app-link.tsx';
+import { MovieCard } from '#app/components/catalog/movie-card.tsx';
+import { Img } from '#app/components/image.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogTrigger } from '#app/components/ui/dialog.tsx';
 import { pageNotFound } from '#app/lib/route-errors.ts';
+import type { RouteHandle } from '#app/lib/title.tsx';
 import type { Route } from './+types/movie';
 
-export function loader({ request }: Route.LoaderArgs) {
+export const handle: RouteHandle = {
+  title: (data) => (data as { movie?: { title: string } } | undefined)?.movie?.title ?? '',
+};
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const slug = params.slug;
+  if (!/^[a-z0-9-]{1,255}$/.test(slug)) pageNotFound(request);
+  const found = await context.services.movies.getPublicBySlug(slug);
+  if (found) return found;
+  const moved = await context.services.movies.redirectFor(slug);
+  if (moved) throw redirect(`/watch/${moved}`, 301);
   pageNotFound(request);
 }
 
-export default function MoviePage() {
-  return null;
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [];
+  const text = data.movie.description
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 160);
+  return text ? [{ name: 'description', content: text }] : [];
+}
+
+/** A YouTube watch or short link as its embed address; any other https address as it is; else nothing. */
+export function trailerEmbed(url: string | null) {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'https:') return null;
+    const id =
+      parsed.hostname === 'youtu.be'
+        ? parsed.pathname.slice(1)
+        : /(^|\.)youtube\.com$/.test(parsed.hostname)
+          ? (parsed.searchParams.get('v') ?? parsed.pathname.split('/embed/')[1])
+          : null;
+    if (id && /^[\w-]{6,20}$/.test(id)) return `https://www.youtube-nocookie.com/embed/${id}`;
+    return parsed.toString();
+  } catch {
+    return null;
+  }
+}
+
+export default function MoviePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { movie, servers, related } = loaderData;
+  const first = servers[0]?.episodes[0];
+  const trailer = trailerEmbed(movie.trailer_url);
+  const progress =
+    movie.total_episodes && movie.total_episodes > 1
+      ? t('detail.progress', { current: movie.episodes_count, total: movie.total_episodes })
+      : null;
+  return (
+    <main id="main" className="flex-1">
+      <section className="relative isolate overflow-hidden bg-neutral-950 text-white">
+        {movie.backdrop ? (
+          <Img
+            src={movie.backdrop}
+            width={1280}
+            height={720}
+            sizes="100vw"
+            alt=""
+            priority
+            className="absolute inset-0 -z-20 size-full object-cover opacity-40"
+          />
+        ) : null}
+        <div
+          aria-hidden
+          className="absolute inset-0 -z-10 bg-gradient-to-t from-neutral-950 via-neutral-950/70 to-neutral-950/30"
+        />
+        <div className="mx-auto flex w-full max-w-screen-xl flex-col gap-6 px-4 py-10 sm:flex-row sm:px-6 lg:py-16">
+          <div className="mx-auto aspect-[2/3] w-44 shrink-0 overflow-hidden rounded-2xl bg-neutral-800 shadow-2xl sm:mx-0 sm:w-56">
+            <Img
+              src={movie.poster}
+              width={224}
+              height={336}
+              alt={movie.title}
+              priority
+              className="size-full object-cover"
+            />
+          </div>
+          <div className="flex min-w-0 flex-col gap-4">
+            <div>
+              <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
+                {movie.title}
+              </h1>
+              {movie.original_title ? (
+                <p className="mt-1 text-lg text-neutral-300">
+                  {movie.original_title}
+                  {movie.year ? ` (${movie.year})` : ''}
+                </p>
+              ) : null}
+            </div>
+            <ul
+              className="flex flex-wrap gap-2 text-xs font-semibold"
+              aria-label={t('detail.badges')}
+            >
+              <li className="rounded-md bg-primary-600 px-2 py-1">{movie.quality}</li>
+              {movie.languages.map((language) => (
+                <li key={language} className="rounded-md bg-white/15 px-2 py-1">
+                  {language}
+                </li>
+              ))}
+              {movie.current_episode ? (
+                <li className="rounded-md bg-white/15 px-2 py-1">{movie.current_episode}</li>
+              ) : null}
+              <li className="rounded-md bg-white/15 px-2 py-1">
+                {t(`admin.movies.status.${movie.status}`)}
+              </li>
+            </ul>
+            <dl className="grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-[auto_1fr]">
+              {movie.type ? (
+                <>
+                  <dt className="text-neutral-400">{t('listing.type')}</dt>
+                  <dd>
+                    <AppLink to={`/${movie.type.slug}`} className="hover:underline">
+                      {movie.type.name}
+                    </AppLink>
+                  </dd>
+                </>
+              ) : null}
+              {[
+                ['listing.genre', movie.genres],
+                ['listing.nation', movie.nations],
+              ].map(([label, list]) =>
+                (list as typeof movie.genres).length ? (
+                  <div key={label as string} className="contents">
+                    <dt className="text-neutral-400">{t(label as string)}</dt>
+                    <dd className="flex flex-wrap gap-x-2">
+                      {(list as typeof movie.genres).map((term) => (
+                        <AppLink key={term.id} to={`/${term.slug}`} className="hover:underline">
+                          {term.name}
+                        </AppLink>
+                      ))}
+                    </dd>
+                  </div>
+                ) : null,
+              )}
+              {progress ? (
+                <>
+                  <dt className="text-neutral-400">{t('detail.episodes')}</dt>
+                  <dd>{progress}</dd>
+                </>
+              ) : null}
+              {movie.directors.length ? (
+                <>
+                  <dt className="text-neutral-400">{t('admin.movies.form.directors')}</dt>
+                  <dd>{movie.directors.join(', ')}</dd>
+                </>
+              ) : null}
+              {movie.actors.length ? (
+                <>
+                  <dt className="text-neutral-400">{t('admin.movies.form.actors')}</dt>
+                  <dd>{movie.actors.join(', ')}</dd>
+                </>
+              ) : null}
+            </dl>
+            <div className="flex flex-wrap gap-3">
+              {first ? (
+                <Button asChild size="xl">
+                  <AppLink to={`/watch/${movie.slug}/${first.ep}`}>
+                    <Play aria-hidden />
+                    {t('detail.watchNow')}
+                  </AppLink>
+                </Button>
+              ) : (
+                <p className="rounded-lg bg-white/10 px-4 py-2.5 text-sm">
+                  {t('detail.noEpisodes')}
+                </p>
+              )}
+              {trailer ? (
+                <Dialog>
+                  <DialogTrigger asChild>
+                    <Button
+                      variant="outline"
+                      size="xl"
+                      className="border-white/30 text-white hover:bg-white/10 dark:text-white"
+                    >
+                      <Clapperboard aria-hidden />
+                      {t('detail.trailer')}
+                    </Button>
+                  </DialogTrigger>
+                  <DialogContent
+                    title={t('detail.trailerOf', { title: movie.title })}
+                    className="max-w-3xl"
+                  >
+                    <div className="aspect-video overflow-hidden rounded-lg bg-black">
+                      <iframe
+                        src={trailer}
+                        title={t('detail.trailerOf', { title: movie.title })}
+                        className="size-full"
+                        sandbox="allow-scripts allow-same-origin allow-presentation"
+                        allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+                        referrerPolicy="strict-origin-when-cross-origin"
+                      />
+                    </div>
+                  </DialogContent>
+                </Dialog>
+              ) : null}
+            </div>
+          </div>
+        </div>
+      </section>
+      <div className="mx-auto flex w-full max-w-screen-xl flex-col gap-10 px-4 py-10 sm:px-6">
+        {movie.description ? (
+          <section aria-labelledby="about">
+            <h2 id="about" className="mb-3 text-xl font-bold">
+              {t('detail.about')}
+            </h2>
+            <div
+              className="max-w-3xl space-y-3 leading-relaxed text-neutral-700 dark:text-neutral-300 [&_a]:text-primary-700 [&_a]:underline dark:[&_a]:text-primary-300"
+              // Sanitised when saved (server/domain/catalog/movies.service.ts sanitizeDescription).
+              dangerouslySetInnerHTML={{ __html: movie.description }}
+            />
+          </section>
+        ) : null}
+        {servers.length ? (
+          <section aria-labelledby="episodes">
+            <h2 id="episodes" className="mb-3 text-xl font-bold">
+              {t('detail.episodes')}
+            </h2>
+            <div className="flex flex-col gap-5">
+              {servers.map((server) => (
+                <div key={server.id}>
+                  <h3 className="mb-2 text-sm font-semibold text-neutral-600 dark:text-neutral-400">
+                    {server.name}
+                  </h3>
+                  <ul className="flex flex-wrap gap-2">
+                    {server.episodes.map((episode) => (
+                      <li key={episode.id}>
+                        <AppLink
+                          to={`/watch/${movie.slug}/${episode.ep}?server=${server.id}`}
+                          className="inline-flex h-10 min-w-16 items-center justify-center rounded-lg border border-neutral-300 px-3 text-sm font-medium hover:border-primary-500 hover:text-primary-700 dark:border-neutral-700 dark:hover:text-primary-300"
+                        >
+                          {episode.name}
+                        </AppLink>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </div>
+          </section>
+        ) : null}
+        {related.length ? (
+          <section aria-labelledby="related">
+            <h2 id="related" className="mb-3 text-xl font-bold">
+              {t('detail.related')}
+            </h2>
+            <ul className="grid auto-cols-[9.5rem] grid-flow-col gap-3 overflow-x-auto pb-2 sm:auto-cols-[11rem]">
+              {related.map((item) => (
+                <li key={item.id}>
+                  <MovieCard movie={item} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </main>
+  );
 }

@@ -7,6 +7,7 @@ import type { Database } from '#server/db/client.ts';
 import {
   episodes,
   movies,
+  movieServers,
   movieSlugRedirects,
   movieTerms,
   terms,
@@ -431,6 +432,56 @@ export function createMoviesService({ db }: { db: Database }) {
         .where(where)
         .returning({ id: movies.id });
       return { affected: updated.length };
+    },
+
+    /** A published movie for its public page, with its published episodes by server and related movies. */
+    async getPublicBySlug(slug: string) {
+      const rows = await db
+        .select(selection)
+        .from(movies)
+        .leftJoin(terms, eq(terms.id, movies.typeId))
+        .where(and(eq(movies.slug, slug), eq(movies.published, true)));
+      if (!rows[0]) return null;
+      const movie = (await resources(rows as never))[0]!;
+      const servers = await db
+        .select()
+        .from(movieServers)
+        .where(eq(movieServers.movieId, movie.id))
+        .orderBy(asc(movieServers.sortOrder), asc(movieServers.id));
+      const list = await db
+        .select()
+        .from(episodes)
+        .where(and(eq(episodes.movieId, movie.id), eq(episodes.published, true)))
+        .orderBy(asc(episodes.sortOrder), asc(episodes.id));
+      const genreIds = movie.genres.map((genre) => genre.id);
+      const relatedRows = genreIds.length
+        ? await db
+            .select(selection)
+            .from(movies)
+            .leftJoin(terms, eq(terms.id, movies.typeId))
+            .where(
+              and(
+                eq(movies.published, true),
+                sql`${movies.id} <> ${movie.id}`,
+                sql`exists (select 1 from ${movieTerms} where ${movieTerms.movieId} = "movies"."id" and ${inArray(movieTerms.termId, genreIds)})`,
+              ),
+            )
+            .orderBy(desc(movies.viewsWeek), desc(movies.updatedAt))
+            .limit(12)
+        : [];
+      return {
+        movie,
+        servers: servers
+          .map((server) => ({
+            id: server.id,
+            name: server.name,
+            episodes: list
+              .filter((episode) => episode.serverId === server.id)
+              .map((episode) => ({ id: episode.id, name: episode.name, ep: episode.ep })),
+          }))
+          .filter((server) => server.episodes.length > 0),
+        related: await resources(relatedRows as never),
+      };
     },
 
     /** The movie an old slug now points to, for a 301. */
