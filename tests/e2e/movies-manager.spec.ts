@@ -217,7 +217,9 @@ test('a visitor opens a movie: details, episodes by server, related movies, and 
   await open(page, `/watch/${movie.slug}`);
   await expect(page).toHaveTitle(`Tây Du Ký ${stamp} | Phim`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Tây Du Ký ${stamp}`);
-  await expect(page.getByRole('main').locator('section').first()).toContainText('Journey to the West');
+  await expect(page.getByRole('main').locator('section').first()).toContainText(
+    'Journey to the West',
+  );
   await expect(page.getByText('Đường Tăng')).toBeVisible();
   await expect(page.getByText('2 of 25 episodes')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Watch now' })).toHaveAttribute(
