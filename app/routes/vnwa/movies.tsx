@@ -1,7 +1,6 @@
 // `/vnwa/movie/film/list`, the Movie Manager: the shared admin table with poster, title, type, status, year, episodes,
 // views and update time; search without diacritics, filters, sort, pages; bulk publish, unpublish, set type, add
 // genre and delete; one form for create and edit with image upload, slug preview and errors by their fields.
-import type { ColumnDef } from '@tanstack/react-table';
 import {
   Clapperboard,
   ImagePlus,
@@ -16,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { AppLink } from '#app/components/app-link.tsx';
-import { DataTable, TableFilter } from '#app/components/data-table.tsx';
+import { DataTable, TableFilter, type DataTableColumn } from '#app/components/data-table/index.ts';
 import { Img } from '#app/components/image.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
@@ -628,7 +627,7 @@ export default function MoviesManager({ loaderData }: Route.ComponentProps) {
   const [deleting, setDeleting] = useState<Movie | null>(null);
   const { movies } = loaderData;
 
-  const columns = useMemo<ColumnDef<Movie, unknown>[]>(
+  const columns = useMemo<DataTableColumn<Movie>[]>(
     () => [
       {
         id: 'title',

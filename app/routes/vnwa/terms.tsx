@@ -1,13 +1,12 @@
 // `/vnwa/movie/genre`, `/vnwa/movie/types`, `/vnwa/movie/nation`: one manager for the three taxonomies, on the
 // shared admin table: search without diacritics, sort, counts, create, edit, and a delete that asks whether to
 // detach the term from the movies that use it.
-import type { ColumnDef } from '@tanstack/react-table';
 import { Eye, EyeOff, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
-import { DataTable } from '#app/components/data-table.tsx';
+import { DataTable, type DataTableColumn } from '#app/components/data-table/index.ts';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -224,7 +223,7 @@ export default function TermsManager({ loaderData }: Route.ComponentProps) {
   const { kind, terms } = loaderData;
   const [dialog, setDialog] = useState<{ kind: 'edit' | 'delete'; term?: Term } | null>(null);
 
-  const columns = useMemo<ColumnDef<Term, unknown>[]>(
+  const columns = useMemo<DataTableColumn<Term>[]>(
     () => [
       {
         id: 'name',

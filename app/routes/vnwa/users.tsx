@@ -2,7 +2,6 @@
 // detail in a side panel (`?user=<id>`); edit name and roles, ban with a reason and an optional end, unban, mark
 // verified, send a reset link, delete. The server refuses self-harm and removing the last admin; the page also
 // hides those actions on the signed-in admin's own row.
-import type { ColumnDef } from '@tanstack/react-table';
 import {
   Ban,
   BadgeCheck,
@@ -18,7 +17,12 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { describeDevice, type DeviceSession } from '#app/components/account/devices.tsx';
-import { DataTable, TableFilter, useTableQuery } from '#app/components/data-table.tsx';
+import {
+  DataTable,
+  TableFilter,
+  useTableQuery,
+  type DataTableColumn,
+} from '#app/components/data-table/index.ts';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Avatar } from '#app/components/ui/avatar.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
@@ -447,7 +451,7 @@ export default function UsersManager({ loaderData }: Route.ComponentProps) {
   const [dialog, setDialog] = useState<Dialogs>(null);
   const { users, detail } = loaderData;
 
-  const columns = useMemo<ColumnDef<AdminUser, unknown>[]>(
+  const columns = useMemo<DataTableColumn<AdminUser>[]>(
     () => [
       {
         id: 'name',

@@ -1,0 +1,19 @@
+// The shared admin table: import from here.
+export {
+  DataTable,
+  nextSort,
+  type DataTableColumn,
+  type DataTableColumnMeta,
+  type DataTableFeatures,
+} from './data-table.tsx';
+export { CardList, cardPlace, columnLabel } from './card-list.tsx';
+export { SortMenu, type SortOption } from './sort-menu.tsx';
+export { PAGE_SIZES, Pagination, pageNumbers, pageRange, type PageMeta } from './pagination.tsx';
+export { SearchBox, SEARCH_DELAY_MS } from './search-box.tsx';
+export { TableFilter } from './table-filter.tsx';
+export {
+  nextQuery,
+  useTableQuery,
+  type QueryChanges,
+  type QueryOptions,
+} from './use-table-query.ts';

@@ -1,0 +1,72 @@
+// The table's search input: the URL follows what is typed 300 ms after the last key (Enter applies at once).
+import { Search, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Input } from '#app/components/ui/input.tsx';
+import { useTableQuery } from './use-table-query.ts';
+
+export const SEARCH_DELAY_MS = 300;
+
+export function SearchBox({ placeholder }: { placeholder: string }) {
+  const { t } = useTranslation();
+  const { params, set } = useTableQuery();
+  const current = params.get('search') ?? '';
+  const [value, setValue] = useState(current);
+  const [seen, setSeen] = useState(current);
+  if (current !== seen) {
+    setSeen(current);
+    // The URL changed: from elsewhere (back button, "clear filters") it wins; when it only caught up with the
+    // typing, what is typed stays as it is (with its trailing space, mid-word).
+    if (value.trim() !== current) setValue(current);
+  }
+  const wanted = value.trim();
+  useEffect(() => {
+    if (wanted === current) return;
+    // Starting a search adds a history entry; refining it replaces that entry.
+    const timer = setTimeout(
+      () => set({ search: wanted || undefined }, { replace: current !== '' }),
+      SEARCH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [wanted, current, set]);
+
+  return (
+    <form
+      role="search"
+      className="relative w-full sm:max-w-xs"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (wanted !== current) set({ search: wanted || undefined }, { replace: current !== '' });
+      }}
+    >
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-400"
+        aria-hidden
+      />
+      <Input
+        type="search"
+        name="search"
+        aria-label={placeholder}
+        placeholder={placeholder}
+        className="h-10 pr-9 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
+        maxLength={100}
+        autoComplete="off"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+      />
+      {value ? (
+        <button
+          type="button"
+          className="absolute top-1/2 right-1.5 grid size-7 -translate-y-1/2 place-items-center rounded-md text-neutral-500 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-primary-500 dark:hover:bg-neutral-800"
+          aria-label={t('table.clearSearch')}
+          onClick={() => {
+            setValue('');
+            if (current) set({ search: undefined });
+          }}
+        >
+          <X className="size-4" aria-hidden />
+        </button>
+      ) : null}
+    </form>
+  );
+}
