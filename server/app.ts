@@ -78,6 +78,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
         : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Longer than Fastify's 100 by default, so that a too-long id reaches the route's schema (422 naming it).
+    routerOptions: { maxParamLength: 512 },
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -18,20 +18,22 @@ export const appVersion: string = (require('../package.json') as { version: stri
 
 export type Services = ReturnType<typeof createServices>;
 
-const quietLog = { info: () => {}, error: () => {} };
+type Log = Pick<Logger, 'debug' | 'info' | 'warn' | 'error'>;
+const quietLog: Log = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
 export function createServices(options: {
   config: Config;
   db: Database;
   authSecret: string;
-  log?: Pick<Logger, 'info' | 'error'>;
+  log?: Log;
 }) {
   const { config, db } = options;
+  const log = options.log ?? quietLog;
   const mailer: Mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     dataDir: config.dataDir,
     from: `${config.SITE_NAME} <no-reply@${new URL(config.publicUrl).hostname}>`,
-    log: options.log ?? quietLog,
+    log,
   });
   // Better Auth calls back for reset mail; the accounts service that writes it is made just after.
   const resetMail: {
@@ -41,6 +43,12 @@ export function createServices(options: {
     db,
     secret: options.authSecret,
     baseURL: config.publicUrl,
+    log: {
+      debug: (object, message) => log.debug(object, message),
+      info: (object, message) => log.info(object, message),
+      warn: (object, message) => log.warn(object, message),
+      error: (object, message) => log.error(object, message),
+    },
     sendResetPassword: ({ user, token }) => resetMail.send!(user, token),
   });
   const accounts = createAccountsService({

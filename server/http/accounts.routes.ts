@@ -401,11 +401,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okBody, ...errors },
       },
     },
-    async (request, reply) => {
-      sendCookies(
-        reply,
-        await auth.changePassword(webHeaders(request), callerOf(request), request.body),
-      );
+    async (request) => {
+      await auth.changePassword(me(request), webHeaders(request), callerOf(request), request.body);
       return { ok: true as const };
     },
   );

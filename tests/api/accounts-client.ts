@@ -12,13 +12,25 @@ const nextIp = () => {
   return `10.${(lastIp >> 16) & 255}.${(lastIp >> 8) & 255}.${lastIp & 255}`;
 };
 
+export const CHROME_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
 export class Client {
   readonly jar = new Map<string, string>();
   readonly ip = nextIp();
+  /** Token mode: every request carries `Authorization: Bearer`, no cookies and no CSRF header. */
+  token?: string;
   constructor(
     private readonly app: FastifyInstance,
-    private readonly userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+    private readonly userAgent = CHROME_LINUX,
   ) {}
+
+  /** A token-mode client (what a mobile app would be). */
+  static withToken(app: FastifyInstance, token: string) {
+    const client = new Client(app);
+    client.token = token;
+    return client;
+  }
 
   cookieHeader() {
     return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -51,11 +63,13 @@ export class Client {
     payload?: unknown,
     extra: Partial<InjectOptions> = {},
   ) {
-    if (method !== 'GET' && !this.jar.has('XSRF-TOKEN')) await this.csrf();
+    const cookieMode = !this.token;
+    if (cookieMode && method !== 'GET' && !this.jar.has('XSRF-TOKEN')) await this.csrf();
     const headers: Record<string, string> = {
       'user-agent': this.userAgent,
-      ...(this.jar.size ? { cookie: this.cookieHeader() } : {}),
-      ...(method !== 'GET'
+      ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+      ...(cookieMode && this.jar.size ? { cookie: this.cookieHeader() } : {}),
+      ...(cookieMode && method !== 'GET'
         ? { 'x-xsrf-token': decodeURIComponent(this.jar.get('XSRF-TOKEN') ?? '') }
         : {}),
       ...(extra.headers as Record<string, string> | undefined),
@@ -130,4 +144,33 @@ export async function register(app: FastifyInstance, email: string, name = 'View
   });
   expect(response.statusCode, response.body).toBe(201);
   return { client, user: response.json().user as { id: string; email: string } };
+}
+
+/** Signs in in token mode (`device_name`, no cookie, no CSRF); returns the Bearer client. */
+export async function signInWithToken(
+  app: FastifyInstance,
+  email: string,
+  password = PASSWORD,
+  deviceName = 'Test phone',
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password, device_name: deviceName },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['set-cookie']).toBeUndefined();
+  const { token, user } = response.json() as { token: string; user: { id: string } };
+  return { client: Client.withToken(app, token), token, user };
+}
+
+/** A 422 naming the field. */
+export function expectInvalid(
+  response: { statusCode: number; body: string; json: () => unknown },
+  field: string,
+  label = field,
+) {
+  expect(response.statusCode, `${label}: ${response.body}`).toBe(422);
+  const body = response.json() as { error: { code: string; fields?: Record<string, string> } };
+  expect(Object.keys(body.error.fields ?? {}), `${label}: ${response.body}`).toContain(field);
 }

@@ -297,16 +297,15 @@ export function createAccountsService(options: {
 
     /** The signed-in user of a request (session cookie or Bearer token), or null. */
     async getCurrentUser(headers: Headers): Promise<CurrentUser | null> {
-      const session = await currentSession(headers);
-      if (!session) return null;
-      const user = session.user as typeof session.user & {
-        role?: string | null;
-        locale?: string | null;
-      };
-      const row = session.session as typeof session.session & { lastActiveAt?: Date | null };
-      const last = row.lastActiveAt ? new Date(row.lastActiveAt).getTime() : 0;
+      const found = await currentSession(headers);
+      if (!found) return null;
+      const { user, session } = found;
+      const last = session.lastActiveAt ? new Date(session.lastActiveAt).getTime() : 0;
       if (Date.now() - last > LAST_ACTIVE_THROTTLE_MS) {
-        await db.update(sessions).set({ lastActiveAt: new Date() }).where(eq(sessions.id, row.id));
+        await db
+          .update(sessions)
+          .set({ lastActiveAt: new Date() })
+          .where(eq(sessions.id, session.id));
       }
       return {
         id: user.id,
@@ -317,7 +316,7 @@ export function createAccountsService(options: {
         emailVerified: user.emailVerified,
         locale: asLocale(user.locale),
         createdAt: new Date(user.createdAt).toISOString(),
-        sessionId: row.id,
+        sessionId: session.id,
       };
     },
 
@@ -502,25 +501,26 @@ export function createAccountsService(options: {
       return toUserResource(await requireUser(userId));
     },
 
+    /** Checks the current password and sets the new one; every session but this one ends (it keeps its token). */
     async changePassword(
+      current: { id: string; sessionId: string },
       headers: Headers,
       caller: Caller,
       input: { current_password: string; password: string; password_confirmation: string },
     ) {
       checkNewPassword(input.password, input.password_confirmation);
-      const result = await auth.api
+      // Better Auth's own revokeOtherSessions replaces this session too, which would end a token-mode client.
+      await auth.api
         .changePassword({
           body: {
             currentPassword: input.current_password,
             newPassword: input.password,
-            revokeOtherSessions: true,
+            revokeOtherSessions: false,
           },
           headers: authHeaders(caller, headers),
-          returnHeaders: true,
         })
         .catch(fromAuthError);
-      // Revoking the others gives this device a fresh session cookie.
-      return result.headers.getSetCookie();
+      return revokeOtherSessions(current.id, current.sessionId);
     },
 
     async requestEmailChange(userId: string, input: { email: string; current_password: string }) {
@@ -559,13 +559,7 @@ export function createAccountsService(options: {
       if (!deleted.length) throw new HttpError(404, 'not_found', 'No such session.');
     },
 
-    async revokeOtherSessions(userId: string, currentSessionId: string) {
-      const deleted = await db
-        .delete(sessions)
-        .where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)))
-        .returning({ id: sessions.id });
-      return deleted.length;
-    },
+    revokeOtherSessions,
 
     // --- The users manager (admins only; the routes check the role) ---
 
@@ -730,6 +724,15 @@ export function createAccountsService(options: {
       await removeAvatarFile(user.image);
     },
   };
+
+  /** Ends every session of the user but the given one; answers how many ended. */
+  async function revokeOtherSessions(userId: string, currentSessionId: string) {
+    const deleted = await db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)))
+      .returning({ id: sessions.id });
+    return deleted.length;
+  }
 
   async function sessionsOf(
     userId: string,

@@ -8,12 +8,20 @@ import * as schema from '#server/db/schema/index.ts';
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** The header our routes set from the socket address (or the trusted proxy's) before calling Better Auth. */
-export const CLIENT_IP_HEADER = 'x-phim-client-ip';
+/**
+ * The client IP reaches Better Auth (sessions record it) in this header, which our code always rebuilds from
+ * Fastify's `request.ip` (the socket's address, or the proxy's forwarded one when TRUST_PROXY says so): the
+ * value a client sent itself never gets through.
+ */
+export const CLIENT_IP_HEADER = 'x-forwarded-for';
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+
+type Log = Record<'debug' | 'info' | 'warn' | 'error', (object: object, message: string) => void>;
 
 export function createAuth(options: {
   db: Database;
+  /** Better Auth's own messages go to our logger (not to stderr). */
+  log: Log;
   secret: string;
   baseURL: string;
   sendResetPassword: (data: {
@@ -50,11 +58,26 @@ export function createAuth(options: {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => options.sendResetPassword({ user, token }),
     },
-    session: { expiresIn: 60 * 60 * 24 * 365, updateAge: 60 * 60 * 24 },
+    session: {
+      expiresIn: 60 * 60 * 24 * 365,
+      updateAge: 60 * 60 * 24,
+      // Our columns, so that getSession returns them (devices list, last-activity throttle).
+      additionalFields: {
+        deviceName: { type: 'string', required: false, input: false },
+        lastActiveAt: { type: 'date', required: false, input: false },
+      },
+    },
     // Our own limiter (rate-limiter-flexible) counts per IP and per email across processes.
     rateLimit: { enabled: false },
     advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
     telemetry: { enabled: false },
+    logger: {
+      level: 'info',
+      log: (level, message, ...args) => {
+        const err = args.find((arg): arg is Error => arg instanceof Error);
+        options.log[level](err ? { source: 'better-auth', err } : { source: 'better-auth' }, message);
+      },
+    },
     plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] }), bearer()],
   });
 }
