@@ -10,6 +10,7 @@ import multipart from '@fastify/multipart';
 import { accountsRoutes } from './http/accounts.routes.ts';
 import { adminUsersRoutes } from './http/admin-users.routes.ts';
 import { csrfCheck } from './http/csrf.ts';
+import { registerMethodOverride } from './http/method-override.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { episodesRoutes } from './http/episodes.routes.ts';
 import { moviesRoutes } from './http/movies.routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
       api.addHook('preValidation', csrfCheck(app.xsrfSecret));
+      registerMethodOverride(api);
       await api.register(healthRoutes);
       await api.register(accountsRoutes);
       await api.register(adminUsersRoutes, { prefix: '/admin/users' });

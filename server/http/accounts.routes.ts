@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { CurrentUser } from '#server/domain/auth/accounts.service.ts';
 import { createXsrfToken, xsrfCookie } from './csrf.ts';
 import { errorBody, errorSchema, HttpError } from './errors.ts';
+import { readForm } from './method-override.ts';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -310,66 +311,28 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ user: await auth.updateProfile(me(request).id, request.body) }),
   );
 
-  const avatarDescription =
-    'multipart/form-data with one `avatar` file (JPEG, PNG, WebP or GIF, 5 MB at most), stored as a 256 px WebP. Clients that cannot send a multipart PUT send POST with `_method=PUT`.';
-  async function uploadAvatar(request: FastifyRequest, override: boolean) {
-    if (!request.isMultipart())
-      throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
-        avatar: 'Send the picture as multipart/form-data.',
-      });
-    let file: Buffer | undefined;
-    let method: string | undefined;
-    try {
-      for await (const part of request.parts({
-        limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 },
-      })) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'avatar') {
-            part.file.resume();
-            continue;
-          }
-          file = await part.toBuffer();
-        } else if (part.fieldname === '_method') {
-          method = String(part.value);
-        }
-      }
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
-          avatar: 'The picture must be 5 MB or smaller.',
-        });
-      throw error;
-    }
-    if (override && method?.toUpperCase() !== 'PUT')
-      throw new HttpError(
-        405,
-        'method_not_allowed',
-        'POST here is a method override: send `_method=PUT`.',
-      );
-    if (!file?.length)
-      throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
-        avatar: 'Choose a picture.',
-      });
-    return { user: await auth.setAvatar(me(request).id, file) };
-  }
-  const avatarSchema = {
-    tags: ['user'],
-    summary: 'Upload a profile picture',
-    description: avatarDescription,
-    consumes: ['multipart/form-data'],
-    response: { 200: userBody, 405: errorSchema, ...errors },
-  };
-  app.put('/user/avatar', { onRequest: authenticate, schema: avatarSchema }, (request) =>
-    uploadAvatar(request, false),
-  );
-  app.post(
+  app.put(
     '/user/avatar',
     {
       onRequest: authenticate,
-      schema: { ...avatarSchema, summary: 'Upload a profile picture (POST with `_method=PUT`)' },
+      config: { methodOverride: true, form: { files: ['avatar'], fileSize: AVATAR_MAX_BYTES } },
+      schema: {
+        tags: ['user'],
+        summary: 'Upload a profile picture',
+        description:
+          'multipart/form-data with one `avatar` file (JPEG, PNG, WebP or GIF, checked by its content, 5 MB at most), stored as a 256 px WebP. Clients that cannot send a multipart PUT send POST with the field `_method=PUT`.',
+        consumes: ['multipart/form-data'],
+        response: { 200: userBody, 405: errorSchema, ...errors },
+      },
     },
-    (request) => uploadAvatar(request, true),
+    async (request) => {
+      const file = (await readForm(request)).files.avatar;
+      if (!file?.data.length)
+        throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
+          avatar: 'Choose a picture.',
+        });
+      return { user: await auth.setAvatar(me(request).id, file.data) };
+    },
   );
 
   app.delete(
