@@ -127,6 +127,7 @@ export function DataTable<T extends RowData>({
   emptyTitle,
   emptyText,
   defaultSort,
+  sorted,
   bulkActions,
 }: {
   columns: DataTableColumn<T>[];
@@ -144,6 +145,8 @@ export function DataTable<T extends RowData>({
   emptyText: string;
   /** The order the loader uses when the URL names none. */
   defaultSort: { sort: string; order: SortOrder };
+  /** The order the loader actually used (it replaces unknown values with the default); else read from the URL. */
+  sorted?: { sort: string; order: SortOrder };
   /** With this, rows get checkboxes and a bar of actions for the selected ones appears above the table. */
   bulkActions?: (selected: T[], clear: () => void) => ReactNode;
 }) {
@@ -203,8 +206,10 @@ export function DataTable<T extends RowData>({
     onRowSelectionChange: setRowSelection,
   });
 
-  const sort = params.get('sort') ?? defaultSort.sort;
-  const order = params.get('order') ?? defaultSort.order;
+  const sort = sorted?.sort ?? params.get('sort') ?? defaultSort.sort;
+  const urlOrder = params.get('order');
+  const order: SortOrder =
+    sorted?.order ?? (urlOrder === 'asc' || urlOrder === 'desc' ? urlOrder : defaultSort.order);
   const queryKeys = ['search', ...filterKeys];
   const filtered = queryKeys.some((key) => params.get(key));
   // Only this page's own loads dim it: leaving for another screen shows that screen's loading instead.

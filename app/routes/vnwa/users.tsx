@@ -1,10 +1,12 @@
 // `/vnwa/users`, the Users Manager: search (without diacritics), role and status filters, sort, pages; a user's
 // detail in a side panel (`?user=<id>`); edit name and roles, ban with a reason and an optional end, unban, mark
-// verified, send a reset link, delete. The server refuses self-harm and removing the last admin; the page also
-// hides those actions on the signed-in admin's own row.
+// verified, send a reset link, delete. The server refuses self-harm and removing the last admin (409); the page
+// also hides those actions on the signed-in admin's own row.
 import {
   Ban,
   BadgeCheck,
+  ChevronDown,
+  Info,
   KeyRound,
   MoreHorizontal,
   Pencil,
@@ -12,9 +14,9 @@ import {
   Trash2,
   Undo2,
 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router';
+import { redirect, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { describeDevice, type DeviceSession } from '#app/components/account/devices.tsx';
 import {
@@ -37,6 +39,7 @@ import {
 } from '#app/components/ui/dropdown-menu.tsx';
 import { Checkbox, Field, Input, Textarea } from '#app/components/ui/input.tsx';
 import { Sheet, SheetContent } from '#app/components/ui/sheet.tsx';
+import { Tooltip } from '#app/components/ui/tooltip.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { formatDate } from '#app/lib/format.ts';
 import { invalidRoute } from '#app/lib/route-errors.ts';
@@ -47,27 +50,14 @@ import type { Route } from './+types/users';
 
 export const handle: RouteHandle = { title: 'admin.pages.users' };
 
-export type AdminUser = {
-  id: string;
-  name: string;
-  email: string;
-  avatar: string | null;
-  roles: string[];
-  email_verified_at: string | null;
-  locale: string;
-  created_at: string;
-  banned: boolean;
-  ban_reason: string | null;
-  ban_expires_at: string | null;
-  last_active_at: string | null;
-  sessions_count: number;
-};
+const ROLES = ['admin', 'user'] as const;
+const STATUSES = ['active', 'banned', 'unverified'] as const;
 
-/** Each key falls back to its default on its own: a bad `sort` in a shared link must not lose the search. */
-const querySchema = z.object({
+/** Each key falls back to its default on its own: a stale `sort` in a shared link must not lose the search. */
+const usersQuery = z.object({
   search: z.string().trim().max(100).optional().catch(undefined),
-  role: z.enum(['admin', 'user']).optional().catch(undefined),
-  status: z.enum(['active', 'banned', 'unverified']).optional().catch(undefined),
+  role: z.enum(ROLES).optional().catch(undefined),
+  status: z.enum(STATUSES).optional().catch(undefined),
   sort: z.enum(['name', 'email', 'created_at', 'last_active_at']).catch('created_at'),
   order: z.enum(['asc', 'desc']).catch('desc'),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
@@ -75,32 +65,63 @@ const querySchema = z.object({
     .number()
     .refine((n) => [10, 20, 50, 100].includes(n))
     .catch(20),
-  user: z.string().max(128).optional().catch(undefined),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The vnwa layout has already let only admins through.
-  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const { user: selected, ...list } = query;
+  const url = new URL(request.url);
+  const query = usersQuery.parse(Object.fromEntries(url.searchParams));
+  // `?user=<id>` opens that user's panel; an id that names nobody is a 404, as a bad route parameter is.
+  const selected = url.searchParams.get('user') || null;
+  if (selected && selected.length > 128) invalidRoute(request);
   const [users, detail] = await Promise.all([
-    context.services.auth.listUsers(list),
+    context.services.auth.listUsers({ ...query, search: query.search || undefined }),
     selected ? context.services.auth.getUserDetail(selected) : null,
   ]);
   if (selected && !detail) invalidRoute(request);
-  return { users, detail };
+  // Past the last page (the last user of a page was deleted, or an old link): show the last page there is.
+  if (!users.data.length && users.meta.total > 0 && query.page > users.meta.last_page) {
+    if (users.meta.last_page > 1) url.searchParams.set('page', String(users.meta.last_page));
+    else url.searchParams.delete('page');
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  return { users, detail, sorted: { sort: query.sort, order: query.order } };
 }
 
-type Detail = NonNullable<Route.ComponentProps['loaderData']['detail']>;
+type LoaderData = Route.ComponentProps['loaderData'];
+export type AdminUser = LoaderData['users']['data'][number];
+type Detail = NonNullable<LoaderData['detail']>;
+
+/** A dialog the page shows over the table, for one user. */
+type Dialogs = { kind: 'edit' | 'ban' | 'delete'; user: AdminUser } | null;
 
 function StatusBadge({ user }: { user: AdminUser }) {
   const { t } = useTranslation();
   if (user.banned)
     return (
-      <Badge tone="error" className="max-w-48">
-        <span className="truncate" title={user.ban_reason ?? undefined}>
-          {t('admin.users.status.banned')}
+      <Tooltip
+        content={
+          <>
+            <span className="font-semibold">{t('admin.users.banInfo.reason')}:</span>{' '}
+            {user.ban_reason || t('admin.users.banInfo.noReason')}
+            <br />
+            {user.ban_expires_at
+              ? t('admin.users.detail.until', { date: formatDate(user.ban_expires_at) })
+              : t('admin.users.banInfo.forever')}
+          </>
+        }
+      >
+        <span
+          tabIndex={0}
+          className="inline-flex rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500"
+          data-testid="ban-status"
+        >
+          <Badge tone="error" className="cursor-help">
+            {t('admin.users.status.banned')}
+            <Info className="size-3" aria-hidden />
+          </Badge>
         </span>
-      </Badge>
+      </Tooltip>
     );
   if (!user.email_verified_at)
     return <Badge tone="warning">{t('admin.users.status.unverified')}</Badge>;
@@ -121,20 +142,29 @@ function RoleBadges({ roles }: { roles: string[] }) {
   );
 }
 
-type Dialogs = { kind: 'edit' | 'ban' | 'delete'; user: AdminUser } | null;
+function LastActive({ value }: { value: string | null }) {
+  const { t } = useTranslation();
+  return value ? (
+    <span className="tabular-nums">{formatDate(value, { time: true })}</span>
+  ) : (
+    <span className="text-neutral-400 dark:text-neutral-500">{t('admin.users.never')}</span>
+  );
+}
 
+/** Runs an action, tells how it went, and reloads the list; the server's refusal (409) is shown as it says it. */
 function useUserAction() {
   const revalidator = useRevalidator();
   const errorMessage = useErrorMessage();
-  return async (run: () => Promise<unknown>, success: string) => {
+  return async (run: () => Promise<unknown>, success: string, after?: () => void) => {
     try {
       await run();
-      toast.success(success);
-      await revalidator.revalidate();
     } catch (error) {
       toast.error(errorMessage(error));
       throw error;
     }
+    toast.success(success);
+    if (after) after();
+    else await revalidator.revalidate();
   };
 }
 
@@ -148,18 +178,14 @@ function EditDialog({ user, onClose }: { user: AdminUser; onClose: () => void })
     validate: (values) =>
       collectErrors({
         name: rules.required(values.name),
-        roles: values.role_admin || values.role_user ? undefined : t('admin.users.edit.oneRole'),
+        // Their own roles are not sent (the fieldset is disabled), so there is nothing to check.
+        roles:
+          self || values.role_admin || values.role_user ? undefined : t('admin.users.edit.oneRole'),
       }),
     submit: (values) =>
       api.patch(`/admin/users/${encodeURIComponent(user.id)}`, {
         name: values.name!.trim(),
-        ...(self
-          ? {}
-          : {
-              roles: [values.role_admin ? 'admin' : null, values.role_user ? 'user' : null].filter(
-                Boolean,
-              ),
-            }),
+        ...(self ? {} : { roles: ROLES.filter((role) => values[`role_${role}`]) }),
       }),
     onSuccess: async () => {
       toast.success(t('admin.users.edit.done'));
@@ -177,24 +203,31 @@ function EditDialog({ user, onClose }: { user: AdminUser; onClose: () => void })
               <Input {...control} name="name" defaultValue={user.name} maxLength={100} />
             )}
           </Field>
-          <fieldset className="flex flex-col gap-2" disabled={self}>
+          <fieldset
+            className="flex flex-col gap-2"
+            disabled={self}
+            aria-describedby={form.errors.roles ? 'roles-error' : undefined}
+          >
             <legend className="mb-1 text-sm font-medium">{t('admin.users.columns.roles')}</legend>
-            {(['admin', 'user'] as const).map((role) => (
+            {ROLES.map((role) => (
               <label key={role} className="flex items-center gap-2.5 text-sm">
                 <Checkbox name={`role_${role}`} defaultChecked={user.roles.includes(role)} />
                 {t(`admin.users.roles.${role}`)}
+                <span className="text-xs text-neutral-500">
+                  {t(`admin.users.roleHints.${role}`)}
+                </span>
               </label>
             ))}
             {self ? (
               <p className="text-xs text-neutral-500">{t('admin.users.edit.selfRoles')}</p>
             ) : null}
             {form.errors.roles ? (
-              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+              <p id="roles-error" role="alert" className="text-sm text-red-600 dark:text-red-400">
                 {form.errors.roles}
               </p>
             ) : null}
           </fieldset>
-          <div className="mt-2 flex justify-end gap-2">
+          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" size="lg" onClick={onClose}>
               {t('form.cancel')}
             </Button>
@@ -208,6 +241,13 @@ function EditDialog({ user, onClose }: { user: AdminUser; onClose: () => void })
   );
 }
 
+/** Today in the admin's own calendar, as a date input wants it (yyyy-mm-dd). */
+function localToday() {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 function BanDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const { t } = useTranslation();
   const { api } = useAuth();
@@ -218,7 +258,10 @@ function BanDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) 
     submit: (values) =>
       api.post(`/admin/users/${encodeURIComponent(user.id)}/ban`, {
         reason: values.reason!.trim(),
-        expires_at: values.until ? new Date(`${values.until}T23:59:59`).toISOString() : null,
+        // The ban lasts through the chosen day, in the admin's time zone.
+        expires_at: values.expires_at
+          ? new Date(`${values.expires_at}T23:59:59`).toISOString()
+          : null,
       }),
     onSuccess: async () => {
       toast.success(t('admin.users.ban.done', { name: user.name }));
@@ -235,16 +278,16 @@ function BanDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) 
         <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
           {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
           <Field label={t('admin.users.ban.reason')} error={form.errors.reason}>
-            {(control) => <Textarea {...control} name="reason" maxLength={500} rows={3} />}
+            {(control) => <Textarea {...control} name="reason" maxLength={500} rows={3} required />}
           </Field>
           <Field
             label={t('admin.users.ban.until')}
             hint={t('admin.users.ban.untilHint')}
             error={form.errors.expires_at}
           >
-            {(control) => <Input {...control} name="until" type="date" />}
+            {(control) => <Input {...control} name="expires_at" type="date" min={localToday()} />}
           </Field>
-          <div className="mt-2 flex justify-end gap-2">
+          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" size="lg" onClick={onClose}>
               {t('form.cancel')}
             </Button>
@@ -252,7 +295,7 @@ function BanDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) 
               type="submit"
               size="lg"
               disabled={form.pending}
-              className="bg-red-600 text-white hover:bg-red-700 dark:bg-red-500 dark:text-white"
+              className="bg-red-600 text-white hover:bg-red-700 dark:bg-red-500 dark:text-white dark:hover:bg-red-600"
             >
               <Ban aria-hidden />
               {t('admin.users.ban.submit')}
@@ -264,63 +307,50 @@ function BanDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) 
   );
 }
 
-function RowActions({ user, open }: { user: AdminUser; open: (dialog: Dialogs) => void }) {
+/** The actions on one user: a "…" button in the row, an "Actions" button in the detail panel. */
+function UserActions({
+  user,
+  open,
+  trigger,
+}: {
+  user: AdminUser;
+  open: (dialog: Dialogs) => void;
+  trigger: ReactNode;
+}) {
   const { t } = useTranslation();
   const { api, user: me } = useAuth();
   const act = useUserAction();
   const self = me?.id === user.id;
   const id = encodeURIComponent(user.id);
+  const run = (path: string, success: string) =>
+    void act(() => api.post(`/admin/users/${id}/${path}`), success).catch(() => undefined);
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t('admin.users.actions', { name: user.name })}
-        >
-          <MoreHorizontal aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={() => open({ kind: 'edit', user })}>
           <Pencil aria-hidden />
           {t('admin.users.edit.open')}
         </DropdownMenuItem>
         {!user.email_verified_at ? (
-          <DropdownMenuItem
-            onSelect={() =>
-              void act(
-                () => api.post(`/admin/users/${id}/verify`),
-                t('admin.users.verified'),
-              ).catch(() => undefined)
-            }
-          >
+          <DropdownMenuItem onSelect={() => run('verify', t('admin.users.verified'))}>
             <BadgeCheck aria-hidden />
             {t('admin.users.verify')}
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuItem
-          onSelect={() =>
-            void act(
-              () => api.post(`/admin/users/${id}/send-reset-link`),
-              t('admin.users.resetSent', { email: user.email }),
-            ).catch(() => undefined)
-          }
+          onSelect={() => run('send-reset-link', t('admin.users.resetSent', { email: user.email }))}
         >
           <KeyRound aria-hidden />
           {t('admin.users.sendReset')}
         </DropdownMenuItem>
+        {/* Banning or deleting oneself is refused by the server too; it is not offered at all. */}
         {!self ? (
           <>
             <DropdownMenuSeparator />
             {user.banned ? (
               <DropdownMenuItem
-                onSelect={() =>
-                  void act(
-                    () => api.post(`/admin/users/${id}/unban`),
-                    t('admin.users.unbanned', { name: user.name }),
-                  ).catch(() => undefined)
-                }
+                onSelect={() => run('unban', t('admin.users.unbanned', { name: user.name }))}
               >
                 <Undo2 aria-hidden />
                 {t('admin.users.unban')}
@@ -345,11 +375,29 @@ function RowActions({ user, open }: { user: AdminUser; open: (dialog: Dialogs) =
   );
 }
 
-function UserDetail({ detail, onClose }: { detail: Detail; onClose: () => void }) {
-  const { t } = useTranslation();
-  const user = detail.user as AdminUser;
+function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <Sheet open onOpenChange={(open) => !open && onClose()}>
+    <div className="rounded-xl bg-neutral-50 p-3 dark:bg-neutral-900">
+      <dt className="text-xs text-neutral-500 dark:text-neutral-400">{label}</dt>
+      <dd className="mt-0.5 font-medium tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function UserDetail({
+  detail,
+  open,
+  onClose,
+}: {
+  detail: Detail;
+  open: (dialog: Dialogs) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { user: me } = useAuth();
+  const { user } = detail;
+  return (
+    <Sheet open onOpenChange={(next) => !next && onClose()}>
       <SheetContent
         side="right"
         className="w-[min(28rem,100vw)]"
@@ -357,55 +405,69 @@ function UserDetail({ detail, onClose }: { detail: Detail; onClose: () => void }
         closeLabel={t('form.close')}
       >
         <div className="flex flex-col gap-6 px-1" data-testid="user-detail">
-          <div className="flex items-center gap-3">
+          <div className="flex items-start gap-3">
             <Avatar name={user.name} src={user.avatar} className="size-14 text-lg" />
-            <div className="min-w-0">
-              <p className="font-semibold break-words">{user.name}</p>
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold break-words">
+                {user.name}
+                {me?.id === user.id ? (
+                  <span className="ml-1.5 text-xs font-normal text-neutral-500">
+                    ({t('admin.users.you')})
+                  </span>
+                ) : null}
+              </p>
               <p className="text-sm break-all text-neutral-600 dark:text-neutral-400">
                 {user.email}
               </p>
-              <div className="mt-1.5 flex flex-wrap gap-1">
+              <div className="mt-2 flex flex-wrap gap-1">
                 <StatusBadge user={user} />
                 <RoleBadges roles={user.roles} />
               </div>
             </div>
           </div>
+          <UserActions
+            user={user}
+            open={open}
+            trigger={
+              <Button variant="outline" size="md" className="self-start">
+                {t('admin.users.columns.actions')}
+                <ChevronDown aria-hidden />
+              </Button>
+            }
+          />
           {user.banned ? (
             <Alert tone="error" title={t('admin.users.detail.bannedTitle')}>
-              {user.ban_reason}
+              {user.ban_reason || t('admin.users.banInfo.noReason')}
+              {' · '}
               {user.ban_expires_at
-                ? ` · ${t('admin.users.detail.until', { date: formatDate(user.ban_expires_at) })}`
-                : ''}
+                ? t('admin.users.detail.until', { date: formatDate(user.ban_expires_at) })
+                : t('admin.users.banInfo.forever')}
             </Alert>
           ) : null}
           <dl className="grid grid-cols-2 gap-3 text-sm">
-            {[
-              [t('admin.users.columns.created'), formatDate(user.created_at, { time: true })],
-              [
-                t('admin.users.columns.lastActive'),
-                formatDate(user.last_active_at, { time: true }),
-              ],
-              [t('admin.users.detail.follows'), String(detail.counts.follows)],
-              [t('admin.users.detail.histories'), String(detail.counts.histories)],
-            ].map(([label, value]) => (
-              <div key={label} className="rounded-xl bg-neutral-50 p-3 dark:bg-neutral-900">
-                <dt className="text-xs text-neutral-500">{label}</dt>
-                <dd className="mt-0.5 font-medium">{value}</dd>
-              </div>
-            ))}
+            <Stat
+              label={t('admin.users.columns.created')}
+              value={formatDate(user.created_at, { time: true })}
+            />
+            <Stat
+              label={t('admin.users.columns.lastActive')}
+              value={<LastActive value={user.last_active_at} />}
+            />
+            <Stat label={t('admin.users.detail.follows')} value={detail.counts.follows} />
+            <Stat label={t('admin.users.detail.histories')} value={detail.counts.histories} />
           </dl>
-          <section>
-            <h3 className="mb-2 text-sm font-semibold">
+          <section aria-labelledby="user-sessions">
+            <h3 id="user-sessions" className="mb-2 text-sm font-semibold">
               {t('admin.users.detail.sessions', { count: detail.sessions.length })}
             </h3>
             {detail.sessions.length ? (
               <ul className="divide-y divide-neutral-200 rounded-xl border border-neutral-200 text-sm dark:divide-neutral-800 dark:border-neutral-800">
                 {detail.sessions.map((session) => (
                   <li key={session.id} className="px-3 py-2.5">
-                    <p className="font-medium">
+                    <p className="font-medium break-words">
                       {describeDevice(session as DeviceSession, t('devices.unknown'))}
                     </p>
-                    <p className="text-xs text-neutral-500">
+                    <p className="text-xs text-neutral-500 tabular-nums dark:text-neutral-400">
                       {session.ip_address ?? t('devices.unknown')} ·{' '}
                       {formatDate(session.last_active_at ?? session.created_at, { time: true })}
                     </p>
@@ -416,18 +478,24 @@ function UserDetail({ detail, onClose }: { detail: Detail; onClose: () => void }
               <p className="text-sm text-neutral-500">{t('admin.users.detail.noSessions')}</p>
             )}
           </section>
-          <section>
-            <h3 className="mb-2 text-sm font-semibold">{t('admin.users.detail.signIns')}</h3>
+          <section aria-labelledby="user-sign-ins">
+            <h3 id="user-sign-ins" className="mb-2 text-sm font-semibold">
+              {t('admin.users.detail.signIns')}
+            </h3>
             {detail.sign_ins.length ? (
-              <ul className="flex flex-col gap-1.5 text-sm">
+              <ul className="flex flex-col gap-2 text-sm">
                 {detail.sign_ins.map((entry) => (
-                  <li key={entry.id} className="flex justify-between gap-3">
-                    <span className="truncate">
-                      {[entry.browser, entry.os].filter(Boolean).join(' · ') ||
-                        t('devices.unknown')}
-                      <span className="text-neutral-500"> · {entry.ip_address}</span>
+                  <li key={entry.id} className="flex items-baseline justify-between gap-3">
+                    <span className="min-w-0">
+                      <span className="block truncate">
+                        {[entry.browser, entry.os].filter(Boolean).join(' · ') ||
+                          t('devices.unknown')}
+                      </span>
+                      <span className="block text-xs text-neutral-500 dark:text-neutral-400">
+                        {entry.ip_address ?? t('devices.unknown')}
+                      </span>
                     </span>
-                    <span className="shrink-0 text-neutral-500">
+                    <span className="shrink-0 text-xs text-neutral-500 tabular-nums dark:text-neutral-400">
                       {formatDate(entry.created_at, { time: true })}
                     </span>
                   </li>
@@ -445,30 +513,39 @@ function UserDetail({ detail, onClose }: { detail: Detail; onClose: () => void }
 
 export default function UsersManager({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { api } = useAuth();
-  const { set } = useTableQuery();
+  const { api, user: me } = useAuth();
+  const { params, set } = useTableQuery();
   const act = useUserAction();
   const [dialog, setDialog] = useState<Dialogs>(null);
-  const { users, detail } = loaderData;
+  const { users, detail, sorted } = loaderData;
+  const closeDetail = () => set({ user: undefined }, { keepPage: true });
 
   const columns = useMemo<DataTableColumn<AdminUser>[]>(
     () => [
       {
         id: 'name',
         header: t('admin.users.columns.user'),
-        meta: { sortKey: 'name', className: 'min-w-64' },
+        meta: { sortKey: 'name', className: 'min-w-60 max-w-96' },
         cell: ({ row }) => (
           <button
             type="button"
-            className="flex items-center gap-3 text-left"
+            className="group -m-1 flex w-full items-center gap-3 rounded-lg p-1 text-left focus-visible:outline-2 focus-visible:outline-primary-500"
             onClick={() => set({ user: row.original.id }, { keepPage: true })}
+            aria-haspopup="dialog"
           >
             <Avatar name={row.original.name} src={row.original.avatar} />
             <span className="min-w-0">
-              <span className="block font-medium break-words hover:underline">
+              <span className="line-clamp-2 font-medium break-words group-hover:underline">
                 {row.original.name}
+                {me?.id === row.original.id ? (
+                  <span className="ml-1.5 inline-block text-xs font-normal text-neutral-500">
+                    ({t('admin.users.you')})
+                  </span>
+                ) : null}
               </span>
-              <span className="block text-xs break-all text-neutral-500">{row.original.email}</span>
+              <span className="block truncate text-xs text-neutral-500 dark:text-neutral-400">
+                {row.original.email}
+              </span>
             </span>
           </button>
         ),
@@ -476,33 +553,54 @@ export default function UsersManager({ loaderData }: Route.ComponentProps) {
       {
         id: 'roles',
         header: t('admin.users.columns.roles'),
+        meta: { card: 'inline' },
         cell: ({ row }) => <RoleBadges roles={row.original.roles} />,
       },
       {
         id: 'status',
         header: t('admin.users.columns.status'),
+        meta: { card: 'inline' },
         cell: ({ row }) => <StatusBadge user={row.original} />,
       },
       {
         id: 'last_active_at',
         header: t('admin.users.columns.lastActive'),
-        meta: { sortKey: 'last_active_at', className: 'whitespace-nowrap' },
-        cell: ({ row }) => formatDate(row.original.last_active_at, { time: true }),
+        meta: { sortKey: 'last_active_at', sortDescFirst: true, className: 'whitespace-nowrap' },
+        cell: ({ row }) => <LastActive value={row.original.last_active_at} />,
       },
       {
         id: 'created_at',
         header: t('admin.users.columns.created'),
-        meta: { sortKey: 'created_at', className: 'whitespace-nowrap' },
+        meta: {
+          sortKey: 'created_at',
+          sortDescFirst: true,
+          className: 'whitespace-nowrap tabular-nums',
+        },
         cell: ({ row }) => formatDate(row.original.created_at, { time: true }),
       },
       {
         id: 'actions',
         header: () => <span className="sr-only">{t('admin.users.columns.actions')}</span>,
-        meta: { className: 'w-12 text-right' },
-        cell: ({ row }) => <RowActions user={row.original} open={setDialog} />,
+        meta: { className: 'w-12 py-2 text-right' },
+        cell: ({ row }) => (
+          <UserActions
+            user={row.original}
+            open={setDialog}
+            trigger={
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-9"
+                aria-label={t('admin.users.actions', { name: row.original.name })}
+              >
+                <MoreHorizontal aria-hidden />
+              </Button>
+            }
+          />
+        ),
       },
     ],
-    [t, set],
+    [t, set, me?.id],
   );
 
   return (
@@ -510,12 +608,13 @@ export default function UsersManager({ loaderData }: Route.ComponentProps) {
       <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('admin.users.intro')}</p>
       <DataTable
         columns={columns}
-        data={users.data as AdminUser[]}
+        data={users.data}
         meta={users.meta}
         getRowId={(user) => user.id}
         searchPlaceholder={t('admin.users.search')}
         filterKeys={['role', 'status']}
         defaultSort={{ sort: 'created_at', order: 'desc' }}
+        sorted={sorted}
         emptyTitle={t('admin.users.emptyTitle')}
         emptyText={t('admin.users.emptyText')}
         filters={
@@ -523,15 +622,15 @@ export default function UsersManager({ loaderData }: Route.ComponentProps) {
             <TableFilter
               name="role"
               label={t('admin.users.columns.roles')}
-              options={[
-                { value: 'admin', label: t('admin.users.roles.admin') },
-                { value: 'user', label: t('admin.users.roles.user') },
-              ]}
+              options={ROLES.map((role) => ({
+                value: role,
+                label: t(`admin.users.roles.${role}`),
+              }))}
             />
             <TableFilter
               name="status"
               label={t('admin.users.columns.status')}
-              options={(['active', 'banned', 'unverified'] as const).map((status) => ({
+              options={STATUSES.map((status) => ({
                 value: status,
                 label: t(`admin.users.status.${status}`),
               }))}
@@ -539,9 +638,7 @@ export default function UsersManager({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
-      {detail ? (
-        <UserDetail detail={detail} onClose={() => set({ user: undefined }, { keepPage: true })} />
-      ) : null}
+      {detail ? <UserDetail detail={detail} open={setDialog} onClose={closeDetail} /> : null}
       {dialog?.kind === 'edit' ? (
         <EditDialog user={dialog.user} onClose={() => setDialog(null)} />
       ) : null}
@@ -559,6 +656,8 @@ export default function UsersManager({ loaderData }: Route.ComponentProps) {
             act(
               () => api.delete(`/admin/users/${encodeURIComponent(dialog.user.id)}`),
               t('admin.users.delete.done', { name: dialog.user.name }),
+              // Their panel cannot stay open: its URL would now be a 404.
+              params.get('user') === dialog.user.id ? closeDetail : undefined,
             )
           }
         />
