@@ -96,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('services', services);
+  app.addHook('onClose', async () => services.rateLimits.close());
   app.decorate(
     'xsrfSecret',
     crypto.createHash('sha256').update(`xsrf:${options.authSecret}`).digest('hex'),

@@ -64,7 +64,12 @@ export function createServices(options: {
   return {
     config,
     auth: accounts,
-    rateLimits: createRateLimits(db, config.AUTH_RATE_LIMIT),
+    rateLimits: createRateLimits({
+      db,
+      redisUrl: config.REDIS_URL,
+      points: config.AUTH_RATE_LIMIT,
+      log,
+    }),
     terms: createTermsService({ db }),
     movies: createMoviesService({ db }),
     episodes: createEpisodesService({ db }),

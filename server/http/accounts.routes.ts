@@ -234,7 +234,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await rateLimits.consume('forgot', [`verify:${me(request).id}`]);
+      await rateLimits.consume('verify', [`user:${me(request).id}`]);
       await auth.resendVerification(me(request).id);
       return reply.status(202).send({ ok: true as const });
     },
