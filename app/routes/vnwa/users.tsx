@@ -312,10 +312,13 @@ function UserActions({
   user,
   open,
   trigger,
+  align = 'end',
 }: {
   user: AdminUser;
   open: (dialog: Dialogs) => void;
   trigger: ReactNode;
+  /** The menu's edge that lines up with the trigger: 'end' at a row's right end, 'start' in the panel. */
+  align?: 'start' | 'end';
 }) {
   const { t } = useTranslation();
   const { api, user: me } = useAuth();
@@ -327,7 +330,7 @@ function UserActions({
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      <DropdownMenuContent align={align}>
         <DropdownMenuItem onSelect={() => open({ kind: 'edit', user })}>
           <Pencil aria-hidden />
           {t('admin.users.edit.open')}
@@ -428,6 +431,7 @@ function UserDetail({
           <UserActions
             user={user}
             open={open}
+            align="start"
             trigger={
               <Button variant="outline" size="md" className="self-start">
                 {t('admin.users.columns.actions')}
