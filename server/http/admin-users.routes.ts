@@ -1,5 +1,6 @@
 // The users manager's API (admins only, checked here on every route): list, detail, edit, ban, unban, verify,
 // send a reset link, delete. An admin cannot ban, demote or delete themselves; the last admin stays.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,6 +9,7 @@ import {
   requireAdmin,
   sessionSchema,
   userSchema,
+  webHeaders,
 } from './accounts.routes.ts';
 import { errorSchema, HttpError } from './errors.ts';
 
@@ -46,10 +48,15 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app.services;
   app.addHook('onRequest', authenticate);
   app.addHook('onRequest', requireAdmin);
-  const actor = (request: { currentUser?: { id: string } }) => request.currentUser!.id;
+  const actor = (request: FastifyRequest) => request.currentUser!.id;
+  const adminActor = (request: FastifyRequest) => ({
+    id: request.currentUser!.id,
+    headers: webHeaders(request),
+  });
 
   app.get(
-    '/',
+    // '' (not '/'): the path is /api/admin/users, as in the contract and the OpenAPI document.
+    '',
     {
       schema: {
         tags: ['admin'],
@@ -146,7 +153,9 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userBody, ...errors },
       },
     },
-    async (request) => ({ user: await auth.ban(actor(request), request.params.id, request.body) }),
+    async (request) => ({
+      user: await auth.ban(adminActor(request), request.params.id, request.body),
+    }),
   );
 
   app.post(
@@ -159,7 +168,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userBody, ...errors },
       },
     },
-    async (request) => ({ user: await auth.unban(request.params.id) }),
+    async (request) => ({ user: await auth.unban(adminActor(request), request.params.id) }),
   );
 
   app.post(

@@ -1,10 +1,12 @@
 // The users manager's API: admins only (checked on the server), search without diacritics, filters, sort,
 // pagination, detail, edit, ban (sessions end, sign-in refused with the reason), unban, verify, reset link, delete,
 // and the rules that keep an admin from locking everyone out.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
 import { readLatestMail } from '#tests/mail-utils.ts';
-import { Client, PASSWORD, register } from './accounts-client.ts';
+import { Client, expectInvalid, PASSWORD, register, signInWithToken } from './accounts-client.ts';
 
 const ADMIN = { email: 'boss@example.com', password: 'admin-secret-2026' };
 let t: TestApp;
@@ -200,5 +202,155 @@ describe('actions', () => {
     const self = await admin.delete('/api/user', { password: ADMIN.password });
     expect(self.statusCode).toBe(409);
     expect(self.json().error.code).toBe('last_admin');
+  });
+});
+
+describe('input, unknown ids and token mode', () => {
+  it('names the field on unknown fields, overlong strings and wrong types', async () => {
+    const { user } = await register(t.app, 'checked@example.com', 'Checked');
+    const long = 'x'.repeat(129);
+    const cases: Array<['GET' | 'POST' | 'PATCH' | 'DELETE', string, unknown, string]> = [
+      ['GET', '/api/admin/users?page=abc', undefined, 'page'],
+      ['GET', '/api/admin/users?role=root', undefined, 'role'],
+      ['GET', '/api/admin/users?order=up', undefined, 'order'],
+      ['GET', `/api/admin/users/${long}`, undefined, 'id'],
+      ['PATCH', `/api/admin/users/${user.id}`, { name: 'A', x: 1 }, 'x'],
+      ['PATCH', `/api/admin/users/${user.id}`, { name: 'x'.repeat(101) }, 'name'],
+      ['PATCH', `/api/admin/users/${user.id}`, { roles: 'admin' }, 'roles'],
+      ['PATCH', `/api/admin/users/${long}`, { name: 'A' }, 'id'],
+      ['POST', `/api/admin/users/${user.id}/ban`, { reason: 'r', x: 1 }, 'x'],
+      ['POST', `/api/admin/users/${user.id}/ban`, { reason: 'x'.repeat(501) }, 'reason'],
+      ['POST', `/api/admin/users/${user.id}/ban`, { reason: 'r', expires_at: 5 }, 'expires_at'],
+      [
+        'POST',
+        `/api/admin/users/${user.id}/ban`,
+        { reason: 'r', expires_at: 'soon' },
+        'expires_at',
+      ],
+      ['POST', `/api/admin/users/${long}/ban`, { reason: 'r' }, 'id'],
+      ['POST', `/api/admin/users/${long}/unban`, {}, 'id'],
+      ['POST', `/api/admin/users/${long}/verify`, {}, 'id'],
+      ['POST', `/api/admin/users/${long}/send-reset-link`, {}, 'id'],
+      ['DELETE', `/api/admin/users/${long}`, undefined, 'id'],
+    ];
+    for (const [method, url, body, field] of cases) {
+      expectInvalid(await admin.request(method, url, body), field, `${method} ${url.slice(0, 60)}`);
+    }
+    expect((await admin.get(`/api/admin/users/${user.id}`)).json().user).toMatchObject({
+      name: 'Checked',
+      banned: false,
+    });
+  });
+
+  it('answers 404 for an unknown id on every route', async () => {
+    const routes: Array<['GET' | 'POST' | 'PATCH' | 'DELETE', string, unknown]> = [
+      ['GET', '/api/admin/users/nobody', undefined],
+      ['PATCH', '/api/admin/users/nobody', { name: 'A' }],
+      ['POST', '/api/admin/users/nobody/ban', { reason: 'r' }],
+      ['POST', '/api/admin/users/nobody/unban', {}],
+      ['POST', '/api/admin/users/nobody/verify', {}],
+      ['POST', '/api/admin/users/nobody/send-reset-link', {}],
+      ['DELETE', '/api/admin/users/nobody', undefined],
+    ];
+    for (const [method, url, body] of routes) {
+      const response = await admin.request(method, url, body);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json().error.code).toBe('not_found');
+    }
+  });
+
+  it('works in token mode, and a banned user’s token stops working at once', async () => {
+    const { client: boss } = await signInWithToken(t.app, ADMIN.email, ADMIN.password, 'Admin CLI');
+    await register(t.app, 'mobile@example.com', 'Mobile');
+    const { client: phone, user } = await signInWithToken(t.app, 'mobile@example.com');
+    expect((await boss.get('/api/admin/users?search=mobile')).json().data).toHaveLength(1);
+    expect((await boss.get(`/api/admin/users/${user.id}`)).statusCode).toBe(200);
+    expect((await boss.patch(`/api/admin/users/${user.id}`, { name: 'Mobi' })).statusCode).toBe(
+      200,
+    );
+    expect((await boss.post(`/api/admin/users/${user.id}/verify`)).statusCode).toBe(200);
+    expect((await boss.post(`/api/admin/users/${user.id}/send-reset-link`)).statusCode).toBe(202);
+    expect((await phone.get('/api/user')).statusCode).toBe(200);
+
+    const ban = await boss.post(`/api/admin/users/${user.id}/ban`, { reason: 'Spam' });
+    expect(ban.statusCode, ban.body).toBe(200);
+    expect((await phone.get('/api/user')).statusCode).toBe(401);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'mobile@example.com', password: PASSWORD, device_name: 'Phone' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual({
+      code: 'banned',
+      message: 'This account is banned: Spam',
+    });
+    expect((await boss.post(`/api/admin/users/${user.id}/unban`)).statusCode).toBe(200);
+    expect((await boss.delete(`/api/admin/users/${user.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('bans with an end', () => {
+  it('says until when, lists the user as banned, and lets them in once the end has passed', async () => {
+    const { user } = await register(t.app, 'timeout@example.com', 'Timeout');
+    const until = new Date(Date.now() + 7 * 86_400_000);
+    until.setUTCMilliseconds(0);
+    const ban = await admin.post(`/api/admin/users/${user.id}/ban`, {
+      reason: 'Cool down',
+      expires_at: until.toISOString(),
+    });
+    expect(ban.json().user).toMatchObject({
+      banned: true,
+      ban_reason: 'Cool down',
+      ban_expires_at: until.toISOString(),
+    });
+    const listed = (await admin.get('/api/admin/users?status=banned')).json();
+    expect(listed.data.map((u: { email: string }) => u.email)).toContain('timeout@example.com');
+    const refused = await new Client(t.app).post('/api/auth/login', {
+      email: 'timeout@example.com',
+      password: PASSWORD,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(
+      `This account is banned until ${until.toISOString().slice(0, 10)}: Cool down`,
+    );
+
+    // The end passes (moved into the past here): the ban shows as lifted and sign-in works again.
+    await t.db
+      .update(users)
+      .set({ banExpires: new Date(Date.now() - 1000) })
+      .where(eq(users.id, user.id));
+    expect((await admin.get(`/api/admin/users/${user.id}`)).json().user.banned).toBe(false);
+    expect(
+      (await admin.get('/api/admin/users?status=banned'))
+        .json()
+        .data.map((u: { email: string }) => u.email),
+    ).not.toContain('timeout@example.com');
+    const back = await new Client(t.app).post('/api/auth/login', {
+      email: 'timeout@example.com',
+      password: PASSWORD,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await admin.get(`/api/admin/users/${user.id}`)).json().user).toMatchObject({
+      banned: false,
+      ban_reason: null,
+    });
+  });
+});
+
+describe('services for the pages', () => {
+  it('listUsers and getUserDetail answer what the API answers', async () => {
+    await register(t.app, 'service@example.com', 'Service Đức');
+    const query = { search: 'duc', sort: 'name', order: 'asc', per_page: 5 } as const;
+    const api = (
+      await admin.get('/api/admin/users?search=duc&sort=name&order=asc&per_page=5')
+    ).json();
+    expect(api.data.map((u: { email: string }) => u.email)).toEqual(['service@example.com']);
+    expect(await t.app.services.auth.listUsers(query)).toEqual(api);
+    const id = api.data[0].id as string;
+    expect(await t.app.services.auth.getUserDetail(id)).toEqual(
+      (await admin.get(`/api/admin/users/${id}`)).json(),
+    );
+    expect(await t.app.services.auth.getUserDetail('nobody')).toBeNull();
   });
 });

@@ -5,7 +5,21 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { APIError } from 'better-auth/api';
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  isNull,
+  ne,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import sharp from 'sharp';
 import UAParser from 'ua-parser-js';
@@ -66,6 +80,9 @@ export type CurrentUser = {
   sessionId: string;
 };
 
+/** An admin acting in the users manager: their id and the request headers that carry their session. */
+export type Actor = { id: string; headers: Headers };
+
 /** Who is calling: the socket (or trusted proxy) address and the user agent, passed on to Better Auth. */
 export type Caller = { ip: string; userAgent: string };
 
@@ -74,6 +91,14 @@ export const parseRoles = (role: string | null | undefined) =>
     .split(',')
     .map((r) => r.trim())
     .filter(Boolean);
+
+/** Banned, and the ban has no end or ends in the future. */
+const bannedNow = and(
+  eq(users.banned, true),
+  or(isNull(users.banExpires), gt(users.banExpires, sql`now()`)),
+)!;
+const isBannedNow = (user: UserRow) =>
+  user.banned && (!user.banExpires || user.banExpires.getTime() > Date.now());
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 const asLocale = (value: string | null | undefined): 'en' | 'vi' => (value === 'en' ? 'en' : 'vi');
@@ -584,11 +609,11 @@ export function createAccountsService(options: {
         );
       }
       if (query.role) filters.push(sql`${query.role} = any(string_to_array(${users.role}, ','))`);
-      if (query.status === 'banned') filters.push(eq(users.banned, true));
+      if (query.status === 'banned') filters.push(bannedNow);
       if (query.status === 'active')
-        filters.push(and(eq(users.banned, false), eq(users.emailVerified, true))!);
+        filters.push(and(not(bannedNow), eq(users.emailVerified, true))!);
       if (query.status === 'unverified')
-        filters.push(and(eq(users.banned, false), eq(users.emailVerified, false))!);
+        filters.push(and(not(bannedNow), eq(users.emailVerified, false))!);
       const where = filters.length ? and(...filters) : undefined;
       const direction = query.order === 'asc' ? asc : desc;
       const sortColumn =
@@ -674,27 +699,30 @@ export function createAccountsService(options: {
       return adminResource(id);
     },
 
-    async ban(actorId: string, id: string, input: { reason: string; expires_at?: string | null }) {
+    /** Better Auth's admin plugin bans and ends every session; sign-in is refused until `expires_at`. */
+    async ban(actor: Actor, id: string, input: { reason: string; expires_at?: string | null }) {
       const user = await requireUser(id);
-      if (actorId === id) throw new HttpError(409, 'self_protection', 'You cannot ban yourself.');
+      if (actor.id === id) throw new HttpError(409, 'self_protection', 'You cannot ban yourself.');
       await assertNotLastAdmin(user);
       const expires = input.expires_at ? new Date(input.expires_at) : null;
-      if (expires && expires.getTime() <= Date.now())
+      if (expires && expires.getTime() <= Date.now() + 1000)
         validationError('expires_at', 'The end of the ban must be in the future.');
-      await db
-        .update(users)
-        .set({ banned: true, banReason: input.reason, banExpires: expires, updatedAt: new Date() })
-        .where(eq(users.id, id));
-      await db.delete(sessions).where(eq(sessions.userId, id));
+      await auth.api.banUser({
+        body: {
+          userId: id,
+          banReason: input.reason,
+          ...(expires ? { banExpiresIn: Math.ceil((expires.getTime() - Date.now()) / 1000) } : {}),
+        },
+        headers: actor.headers,
+      });
+      // Better Auth takes a duration in seconds: keep the exact end the admin chose.
+      if (expires) await db.update(users).set({ banExpires: expires }).where(eq(users.id, id));
       return adminResource(id);
     },
 
-    async unban(id: string) {
+    async unban(actor: Actor, id: string) {
       await requireUser(id);
-      await db
-        .update(users)
-        .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
-        .where(eq(users.id, id));
+      await auth.api.unbanUser({ body: { userId: id }, headers: actor.headers });
       return adminResource(id);
     },
 
@@ -761,7 +789,8 @@ export function createAccountsService(options: {
   ): AdminUserResource {
     return {
       ...toUserResource(user),
-      banned: user.banned,
+      // A ban past its end is lifted by Better Auth at the next sign-in; until then it shows as lifted.
+      banned: isBannedNow(user),
       ban_reason: user.banReason,
       ban_expires_at: iso(user.banExpires),
       last_active_at: lastActive ? new Date(lastActive).toISOString() : null,
@@ -782,7 +811,7 @@ export function createAccountsService(options: {
     const [row] = await db
       .select({ value: count() })
       .from(users)
-      .where(and(sql`'admin' = any(string_to_array(${users.role}, ','))`, eq(users.banned, false)));
+      .where(and(sql`'admin' = any(string_to_array(${users.role}, ','))`, not(bannedNow)));
     if ((row?.value ?? 0) <= 1)
       throw new HttpError(409, 'last_admin', 'The last admin cannot be removed.');
   }
