@@ -1,11 +1,13 @@
 // Accounts through the real HTTP stack and database: CSRF, register, verify, sign-in in both modes, reset,
 // profile, avatar, devices. Each endpoint: bad input 422, no credentials 401, then success.
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifications } from '#server/db/schema/index.ts';
 import { createTestApp, TEST_AUTH_SECRET, type TestApp } from '#tests/app-utils.ts';
 import { readLatestMail } from '#tests/mail-utils.ts';
-import { Client, register, PASSWORD } from './accounts-client.ts';
+import { Client, expectInvalid, PASSWORD, register, signInWithToken } from './accounts-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -445,8 +447,26 @@ describe('the signed-in user', () => {
     expect(fake.statusCode).toBe(422);
     expect(fake.json().error.fields.avatar).toMatch(/JPEG, PNG, WebP or GIF/);
 
+    const renamedText = await client.multipart('POST', '/api/user/avatar', {
+      avatar: { data: Buffer.from('hello, not a picture\n'), name: 'notes.png', type: 'image/png' },
+      _method: 'PUT',
+    });
+    expectInvalid(renamedText, 'avatar');
+    const tooBig = await client.multipart('PUT', '/api/user/avatar', {
+      avatar: { data: Buffer.alloc(5 * 1024 * 1024 + 1, 1), name: 'big.png', type: 'image/png' },
+    });
+    expectInvalid(tooBig, 'avatar');
+    expect(tooBig.json().error.fields.avatar).toBe('The file must be 5 MB or smaller.');
+    expectInvalid(await client.put('/api/user/avatar', { avatar: 'data:image/png' }), 'avatar');
+    expectInvalid(await client.multipart('PUT', '/api/user/avatar', { other: 'x' }), 'avatar');
+    // Still the last good picture.
+    expect((await client.get('/api/user')).json().user.avatar).toBe(post.json().user.avatar);
+
     const removed = await client.delete('/api/user/avatar');
     expect(removed.json().user.avatar).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: post.json().user.avatar })).statusCode).toBe(
+      404,
+    );
   });
 
   it('changes the password with the current one and ends the other sessions', async () => {
@@ -500,39 +520,6 @@ describe('the signed-in user', () => {
     });
   });
 
-  it('lists devices and revokes one or all others; a revoked session gets 401', async () => {
-    const email = unique('devices');
-    const { client: laptop } = await register(t.app, email);
-    const phone = new Client(
-      t.app,
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-    );
-    await phone.post('/api/auth/login', { email, password: PASSWORD });
-    const tablet = new Client(t.app);
-    await tablet.post('/api/auth/login', { email, password: PASSWORD });
-
-    const { sessions } = (await laptop.get('/api/user/sessions')).json();
-    expect(sessions).toHaveLength(3);
-    expect(sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
-    const phoneSession = (await phone.get('/api/user/sessions'))
-      .json()
-      .sessions.find((s: { current: boolean }) => s.current);
-    expect(phoneSession).toMatchObject({
-      os: expect.stringMatching(/^iOS/),
-      device_type: 'mobile',
-      ip_address: phone.ip,
-    });
-
-    expect((await laptop.delete('/api/user/sessions/not-a-session')).statusCode).toBe(404);
-    expect((await laptop.delete(`/api/user/sessions/${phoneSession.id}`)).statusCode).toBe(200);
-    expect((await phone.get('/api/user')).statusCode).toBe(401);
-
-    const others = await laptop.delete('/api/user/sessions');
-    expect(others.json()).toEqual({ revoked: 1 });
-    expect((await tablet.get('/api/user')).statusCode).toBe(401);
-    expect((await laptop.get('/api/user')).statusCode).toBe(200);
-  });
-
   it('deletes the account with the password, and signs out', async () => {
     const email = unique('delete');
     const { client } = await register(t.app, email);
@@ -542,5 +529,466 @@ describe('the signed-in user', () => {
     expect(
       (await new Client(t.app).post('/api/auth/login', { email, password: PASSWORD })).statusCode,
     ).toBe(422);
+  });
+});
+
+describe('every endpoint checks its input and its caller', () => {
+  it('answers 401 without credentials on every signed-in route (CSRF cookie or not)', async () => {
+    const client = new Client(t.app);
+    await client.csrf();
+    for (const [method, url] of [
+      ['GET', '/api/user'],
+      ['PATCH', '/api/user'],
+      ['DELETE', '/api/user'],
+      ['PUT', '/api/user/avatar'],
+      ['POST', '/api/user/avatar'],
+      ['DELETE', '/api/user/avatar'],
+      ['PUT', '/api/user/password'],
+      ['PUT', '/api/user/email'],
+      ['POST', '/api/auth/email/verification-notification'],
+      ['POST', '/api/logout'],
+    ] as const) {
+      const response = await client.request(method, url, method === 'GET' ? undefined : {});
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+      expect(response.json()).toEqual({
+        error: { code: 'unauthenticated', message: 'Unauthenticated.' },
+      });
+      // A token that is not a session is no better.
+      const forged = await Client.withToken(t.app, 'not-a-real-token').request(
+        method,
+        url,
+        method === 'GET' ? undefined : {},
+      );
+      expect(forged.statusCode, `${method} ${url} with a forged token`).toBe(401);
+    }
+  });
+
+  it('names the field on unknown fields, overlong strings and wrong types', async () => {
+    const email = unique('params');
+    const { client } = await register(t.app, email);
+    const anonymous = new Client(t.app);
+    const long = (n: number) => 'x'.repeat(n);
+    const longEmail = `${long(250)}@example.com`;
+    const cases: Array<
+      [Client, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string, unknown, string]
+    > = [
+      [anonymous, 'POST', '/api/auth/login', { email, password: PASSWORD, x: 1 }, 'x'],
+      [anonymous, 'POST', '/api/auth/login', { email: longEmail, password: PASSWORD }, 'email'],
+      [anonymous, 'POST', '/api/auth/login', { email, password: long(129) }, 'password'],
+      [anonymous, 'POST', '/api/auth/login', { email: 42, password: PASSWORD }, 'email'],
+      [
+        anonymous,
+        'POST',
+        '/api/auth/login',
+        { email, password: PASSWORD, device_name: long(256) },
+        'device_name',
+      ],
+      [anonymous, 'POST', '/api/auth/register', { email, x: 1 }, 'x'],
+      [anonymous, 'POST', '/api/auth/forgot-password', { email, x: 1 }, 'x'],
+      [anonymous, 'POST', '/api/auth/forgot-password', { email: longEmail }, 'email'],
+      [anonymous, 'POST', '/api/auth/forgot-password', { email: ['a@b.c'] }, 'email'],
+      [
+        anonymous,
+        'POST',
+        '/api/auth/reset-password',
+        { token: 'abcdefghij', password: PASSWORD, password_confirmation: PASSWORD, x: 1 },
+        'x',
+      ],
+      [
+        anonymous,
+        'POST',
+        '/api/auth/reset-password',
+        { token: long(513), password: PASSWORD, password_confirmation: PASSWORD },
+        'token',
+      ],
+      [
+        anonymous,
+        'POST',
+        '/api/auth/reset-password',
+        { token: 'abcdefghij', password: 12345678, password_confirmation: PASSWORD },
+        'password',
+      ],
+      [anonymous, 'GET', '/api/auth/verify-email', undefined, 'token'],
+      [anonymous, 'GET', `/api/auth/verify-email?token=${long(2049)}`, undefined, 'token'],
+      [anonymous, 'GET', '/api/auth/verify-email?token=abcdefghijkl&x=1', undefined, 'x'],
+      [client, 'PATCH', '/api/user', { name: 'A', x: 1 }, 'x'],
+      [client, 'PATCH', '/api/user', { name: long(101) }, 'name'],
+      [client, 'PATCH', '/api/user', { locale: 1 }, 'locale'],
+      [client, 'PATCH', '/api/user', { name: '   ' }, 'name'],
+      [
+        client,
+        'PUT',
+        '/api/user/password',
+        { current_password: PASSWORD, password: 'p', password_confirmation: 'p', x: 1 },
+        'x',
+      ],
+      [
+        client,
+        'PUT',
+        '/api/user/password',
+        { current_password: PASSWORD, password: long(129), password_confirmation: long(129) },
+        'password',
+      ],
+      [
+        client,
+        'PUT',
+        '/api/user/password',
+        { current_password: true, password: 'fresh-pass-123', password_confirmation: 'x' },
+        'current_password',
+      ],
+      [
+        client,
+        'PUT',
+        '/api/user/password',
+        {
+          current_password: PASSWORD,
+          password: 'fresh-pass-123',
+          password_confirmation: 'fresh-pass-124',
+        },
+        'password_confirmation',
+      ],
+      [
+        client,
+        'PUT',
+        '/api/user/password',
+        { current_password: PASSWORD, password: 'iloveyou', password_confirmation: 'iloveyou' },
+        'password',
+      ],
+      [client, 'PUT', '/api/user/email', { email, current_password: PASSWORD, x: 1 }, 'x'],
+      [client, 'PUT', '/api/user/email', { email: longEmail, current_password: PASSWORD }, 'email'],
+      [
+        client,
+        'PUT',
+        '/api/user/email',
+        { email: 'a@b.co', current_password: 7 },
+        'current_password',
+      ],
+      [client, 'PUT', '/api/user/email', { email, current_password: PASSWORD }, 'email'],
+      [client, 'DELETE', '/api/user', { password: PASSWORD, x: 1 }, 'x'],
+      [client, 'DELETE', '/api/user', { password: long(129) }, 'password'],
+      [client, 'DELETE', '/api/user', { password: null }, 'password'],
+    ];
+    for (const [who, method, url, body, field] of cases) {
+      expectInvalid(
+        await who.request(method, url, body),
+        field,
+        `${method} ${url} ${JSON.stringify(body)?.slice(0, 80)}`,
+      );
+    }
+    // None of it changed anything.
+    expect((await client.get('/api/user')).json().user).toMatchObject({ email, name: 'Viewer' });
+  });
+
+  it('token mode: every signed-in route answers to a Bearer token, with no cookie and no CSRF header', async () => {
+    const email = unique('bearer');
+    const { client: browser } = await register(t.app, email);
+    const { client: app, token } = await signInWithToken(t.app, email);
+    const { client: spare } = await signInWithToken(t.app, email, PASSWORD, 'Spare');
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const expectStatus = async (
+      response: Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }>,
+      status: number,
+      label: string,
+    ) => {
+      const answer = await response;
+      expect(answer.statusCode, `${label}: ${answer.body}`).toBe(status);
+      return answer;
+    };
+
+    await expectStatus(app.get('/api/user'), 200, 'GET /api/user');
+    await expectStatus(app.patch('/api/user', { name: 'Bearer' }), 200, 'PATCH /api/user');
+    await expectStatus(
+      app.multipart('PUT', '/api/user/avatar', {
+        avatar: { data: png, name: 'a.png', type: 'image/png' },
+      }),
+      200,
+      'PUT /api/user/avatar',
+    );
+    await expectStatus(
+      app.multipart('POST', '/api/user/avatar', {
+        avatar: { data: png, name: 'a.png', type: 'image/png' },
+        _method: 'PUT',
+      }),
+      200,
+      'POST /api/user/avatar',
+    );
+    await expectStatus(app.delete('/api/user/avatar'), 200, 'DELETE /api/user/avatar');
+    await expectStatus(
+      app.post('/api/auth/email/verification-notification'),
+      202,
+      'POST verification-notification',
+    );
+    await expectStatus(
+      app.put('/api/user/email', { email: unique('bearer-new'), current_password: PASSWORD }),
+      202,
+      'PUT /api/user/email',
+    );
+    const sessions = (await expectStatus(app.get('/api/user/sessions'), 200, 'GET sessions')).body;
+    const spareId = (
+      JSON.parse(sessions).sessions as Array<{ id: string; device_name: string }>
+    ).find((s) => s.device_name === 'Spare')!.id;
+    await expectStatus(app.delete(`/api/user/sessions/${spareId}`), 200, 'DELETE one session');
+    expect((await spare.get('/api/user')).statusCode).toBe(401);
+    await expectStatus(
+      app.put('/api/user/password', {
+        current_password: PASSWORD,
+        password: 'bearer-pass-2026',
+        password_confirmation: 'bearer-pass-2026',
+      }),
+      200,
+      'PUT /api/user/password',
+    );
+    // The password change ended the browser's session but kept this token.
+    expect((await browser.get('/api/user')).statusCode).toBe(401);
+    expect((await app.get('/api/user')).statusCode).toBe(200);
+    await expectStatus(app.delete('/api/user/sessions'), 200, 'DELETE other sessions');
+    await expectStatus(app.post('/api/logout'), 200, 'POST /api/logout');
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/user',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).statusCode,
+    ).toBe(401);
+
+    const { client: again } = await signInWithToken(t.app, email, 'bearer-pass-2026');
+    await expectStatus(
+      again.delete('/api/user', { password: 'bearer-pass-2026' }),
+      200,
+      'DELETE /api/user',
+    );
+    expect((await again.get('/api/user')).statusCode).toBe(401);
+  });
+
+  it('needs no CSRF header with a Bearer token or for a token-mode sign-in, but does for the same sign-in in cookie mode', async () => {
+    const email = unique('csrf-modes');
+    await register(t.app, email);
+    const cookieMode = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: PASSWORD },
+    });
+    expect(cookieMode.statusCode).toBe(419);
+    expect(cookieMode.json().error.message).toMatch(/X-XSRF-TOKEN/);
+    const tokenMode = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: PASSWORD, device_name: 'CLI' },
+    });
+    expect(tokenMode.statusCode).toBe(200);
+    // A cookie session does not count as a Bearer token: still 419 without the echo.
+    const sessionCookie = ([] as string[])
+      .concat(
+        (await new Client(t.app).post('/api/auth/login', { email, password: PASSWORD })).headers[
+          'set-cookie'
+        ] ?? [],
+      )
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const noEcho = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user',
+      payload: { name: 'Forged' },
+      headers: { cookie: sessionCookie },
+    });
+    expect(noEcho.statusCode).toBe(419);
+    // Safe methods never need it.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: sessionCookie } }))
+        .statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('the whole sign-up journey', () => {
+  it('register → mail file → verify-email → sign in again, verified', async () => {
+    const email = unique('journey');
+    const client = new Client(t.app);
+    const created = await client.post('/api/auth/register', {
+      name: 'Journey',
+      email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      locale: 'en',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().user).toMatchObject({ email_verified_at: null, locale: 'en' });
+
+    const mail = await readLatestMail(t.dataDir, email);
+    expect(mail.file).toMatch(/[/\\]mail[/\\]\d{4}-\d{2}-\d{2}T[\d-]+Z-.*\.eml$/);
+    expect(mail.subject).toBe('Verify your email for Phim');
+    const link = mail.links.find((href) => href.includes('/auth/verify?verify_url='))!;
+    expect(link).toBeDefined();
+    expect(mail.html).toContain(link);
+    const verifyUrl = new URL(new URL(link).searchParams.get('verify_url')!);
+    expect(verifyUrl.origin).toBe(new URL(link).origin);
+    expect(link).toBe(
+      `http://localhost:3000/auth/verify?verify_url=${encodeURIComponent(verifyUrl.href)}`,
+    );
+
+    const verified = await t.app.inject({
+      method: 'GET',
+      url: verifyUrl.pathname + verifyUrl.search,
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ status: 'verified' });
+
+    const later = new Client(t.app);
+    const login = await later.post('/api/auth/login', { email, password: PASSWORD });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user.email_verified_at).toEqual(expect.any(String));
+    expect(Date.parse(login.json().user.email_verified_at)).toBeGreaterThan(Date.now() - 60_000);
+    // Verified: no second verification mail.
+    expect((await later.post('/api/auth/email/verification-notification')).statusCode).toBe(409);
+  });
+
+  it('token mode registration: 201 with a token and no cookie, no CSRF needed, the mail still goes out', async () => {
+    const email = unique('token-register');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        name: 'App User',
+        email,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        device_name: 'Android',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const { token, user } = response.json();
+    expect(token).toEqual(expect.any(String));
+    expect(user).toMatchObject({ email, locale: 'vi', roles: ['user'] });
+    const me = await Client.withToken(t.app, token).get('/api/user');
+    expect(me.json().user.id).toBe(user.id);
+    expect((await readLatestMail(t.dataDir, email)).subject).toContain('Xác minh email');
+  });
+});
+
+describe('rate limits', () => {
+  it('per IP: the sixth sign-in from one address within a minute is refused, whatever the email', async () => {
+    const client = new Client(t.app);
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 6; i += 1) {
+      last = await client.post('/api/auth/login', {
+        email: unique(`spray-${i}`),
+        password: 'wrong-password-1',
+      });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(last!.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(last!.json().error).toEqual({
+      code: 'too_many_requests',
+      message: `Too many attempts. Try again in ${last!.headers['retry-after']} seconds.`,
+    });
+  });
+
+  it('registration: 5 a minute per IP', async () => {
+    const client = new Client(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await client.post('/api/auth/register', {
+        name: 'Many',
+        email: unique(`many-${i}`),
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+      });
+      statuses.push(response.statusCode);
+      client.jar.clear();
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it('forgot-password: 5 a minute per email, from any address', async () => {
+    const email = unique('forgetful');
+    await register(t.app, email);
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 6; i += 1) {
+      last = await new Client(t.app).post('/api/auth/forgot-password', { email });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(last!.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('reset links', () => {
+  it('refuses an expired reset link with invalid_token', async () => {
+    const email = unique('late');
+    const { user } = await register(t.app, email);
+    await new Client(t.app).post('/api/auth/forgot-password', { email });
+    const mail = await readLatestMail(t.dataDir, email);
+    expect(mail.subject).toContain('Đặt lại mật khẩu');
+    expect(mail.text).toContain('60');
+    const token = decodeURIComponent(
+      new URL(mail.links.find((href) => href.includes('/auth/reset/'))!).pathname
+        .split('/')
+        .at(-1)!,
+    );
+    await t.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.value, user.id));
+    const response = await new Client(t.app).post('/api/auth/reset-password', {
+      token,
+      password: 'late-password-9',
+      password_confirmation: 'late-password-9',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.code).toBe('invalid_token');
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists every accounts route with a tag and a summary', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const routes: Array<[string, string]> = [
+      ['/api/csrf-cookie', 'get'],
+      ['/api/auth/register', 'post'],
+      ['/api/auth/login', 'post'],
+      ['/api/logout', 'post'],
+      ['/api/user', 'get'],
+      ['/api/user', 'patch'],
+      ['/api/user', 'delete'],
+      ['/api/user/avatar', 'put'],
+      ['/api/user/avatar', 'post'],
+      ['/api/user/avatar', 'delete'],
+      ['/api/user/password', 'put'],
+      ['/api/user/email', 'put'],
+      ['/api/auth/email/verification-notification', 'post'],
+      ['/api/auth/verify-email', 'get'],
+      ['/api/auth/forgot-password', 'post'],
+      ['/api/auth/reset-password', 'post'],
+      ['/api/user/sessions', 'get'],
+      ['/api/user/sessions', 'delete'],
+      ['/api/user/sessions/{id}', 'delete'],
+      ['/api/admin/users', 'get'],
+      ['/api/admin/users/{id}', 'get'],
+      ['/api/admin/users/{id}', 'patch'],
+      ['/api/admin/users/{id}', 'delete'],
+      ['/api/admin/users/{id}/ban', 'post'],
+      ['/api/admin/users/{id}/unban', 'post'],
+      ['/api/admin/users/{id}/verify', 'post'],
+      ['/api/admin/users/{id}/send-reset-link', 'post'],
+    ];
+    for (const [path, method] of routes) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation.tags?.length, `${method} ${path}`).toBeGreaterThan(0);
+      expect(operation.summary, `${method} ${path}`).toEqual(expect.any(String));
+    }
+    expect(doc.paths['/api/user/avatar'].post.summary).toMatch(/_method=PUT/);
+    expect(doc.components.schemas).toHaveProperty('User');
+    expect(doc.components.schemas).toHaveProperty('Session');
+    expect(doc.components.schemas).toHaveProperty('AdminUser');
   });
 });
