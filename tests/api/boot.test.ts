@@ -79,6 +79,8 @@ describe('first start', () => {
       .from(users)
       .where(eq(users.email, 'viewer@phim.local'));
     expect(viewers).toHaveLength(1);
+    // The demo viewer can sign in at once: verified, with the date the pages show.
+    expect(viewers[0]).toMatchObject({ emailVerified: true, emailVerifiedAt: expect.any(Date) });
   });
 });
 
