@@ -59,6 +59,7 @@ export function createServices(options: {
     publicUrl: config.publicUrl,
     siteName: config.SITE_NAME,
     storageRoot: path.join(config.dataDir, 'storage'),
+    log,
   });
   resetMail.send = accounts.sendResetMail;
   return {

@@ -31,3 +31,23 @@ export async function readLatestMail(dataDir: string, to: string): Promise<ReadM
     file,
   };
 }
+
+/**
+ * Waits (up to `timeoutMs`) for the newest mail to an address whose subject matches: for mail the server sends
+ * after it has answered, such as the forgot-password link.
+ */
+export async function waitForMail(
+  dataDir: string,
+  to: string,
+  subject: RegExp,
+  timeoutMs = 5000,
+): Promise<ReadMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = await readLatestMail(dataDir, to).catch(() => null);
+    if (mail && subject.test(mail.subject)) return mail;
+    if (Date.now() > deadline)
+      throw new Error(`No mail to ${to} with a subject like ${subject} in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

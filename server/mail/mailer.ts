@@ -3,7 +3,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Logger } from 'pino';
 
 export type OutgoingMail = {
   to: string;
@@ -20,7 +19,7 @@ export function createMailer(options: {
   smtpUrl?: string;
   dataDir: string;
   from: string;
-  log: Pick<Logger, 'info' | 'error'>;
+  log: Record<'info' | 'error', (object: object, message: string) => void>;
 }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
