@@ -195,6 +195,21 @@ test('sorting, page size and pages, the URL as the state, and the admin’s own 
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('The user was updated.')).toBeVisible();
 
+  // The back button walks the searches back, and the box follows without pushing them again.
+  await open(page, '/vnwa/users');
+  const box = page.getByRole('searchbox');
+  await box.fill(`zed-${stamp}-5`);
+  await expect(page).toHaveURL(/search=zed/);
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(page).toHaveURL('/vnwa/users');
+  await page.goBack();
+  await expect(box).toHaveValue(`zed-${stamp}-5`);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await page.goBack();
+  await expect(box).toHaveValue('');
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL('/vnwa/users');
+
   // An unknown user in the URL is a 404.
   const response = await page.goto('/vnwa/users?user=nobody-here');
   expect(response?.status()).toBe(404);

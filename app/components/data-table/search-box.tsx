@@ -1,6 +1,6 @@
 // The table's search input: the URL follows what is typed 300 ms after the last key (Enter applies at once).
 import { Search, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '#app/components/ui/input.tsx';
 import { useTableQuery } from './use-table-query.ts';
@@ -13,22 +13,29 @@ export function SearchBox({ placeholder }: { placeholder: string }) {
   const current = params.get('search') ?? '';
   const [value, setValue] = useState(current);
   const [seen, setSeen] = useState(current);
+  // The search this box last asked the URL for: the URL arriving there is this box's own doing.
+  const [requested, setRequested] = useState<string | null>(null);
   if (current !== seen) {
     setSeen(current);
-    // The URL changed: from elsewhere (back button, "clear filters") it wins; when it only caught up with the
-    // typing, what is typed stays as it is (with its trailing space, mid-word).
-    if (value.trim() !== current) setValue(current);
+    // A change from elsewhere (back button, "clear filters") wins. The URL catching up with this box keeps
+    // what is typed: its trailing space mid-word, or what was typed while the list was loading.
+    if (current === requested) setRequested(null);
+    else if (value.trim() !== current) setValue(current);
   }
   const wanted = value.trim();
+  const apply = useCallback(
+    (search: string, from: string) => {
+      setRequested(search);
+      // Starting a search adds a history entry; refining it replaces that entry.
+      set({ search: search || undefined }, { replace: from !== '' && search !== '' });
+    },
+    [set],
+  );
   useEffect(() => {
     if (wanted === current) return;
-    // Starting a search adds a history entry; refining it replaces that entry.
-    const timer = setTimeout(
-      () => set({ search: wanted || undefined }, { replace: current !== '' }),
-      SEARCH_DELAY_MS,
-    );
+    const timer = setTimeout(() => apply(wanted, current), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [wanted, current, set]);
+  }, [wanted, current, apply]);
 
   return (
     <form
@@ -36,7 +43,7 @@ export function SearchBox({ placeholder }: { placeholder: string }) {
       className="relative w-full sm:max-w-xs"
       onSubmit={(event) => {
         event.preventDefault();
-        if (wanted !== current) set({ search: wanted || undefined }, { replace: current !== '' });
+        if (wanted !== current) apply(wanted, current);
       }}
     >
       <Search
@@ -61,7 +68,7 @@ export function SearchBox({ placeholder }: { placeholder: string }) {
           aria-label={t('table.clearSearch')}
           onClick={() => {
             setValue('');
-            if (current) set({ search: undefined });
+            if (current) apply('', current);
           }}
         >
           <X className="size-4" aria-hidden />
