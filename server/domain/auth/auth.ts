@@ -75,7 +75,10 @@ export function createAuth(options: {
       level: 'info',
       log: (level, message, ...args) => {
         const err = args.find((arg): arg is Error => arg instanceof Error);
-        options.log[level](err ? { source: 'better-auth', err } : { source: 'better-auth' }, message);
+        options.log[level](
+          err ? { source: 'better-auth', err } : { source: 'better-auth' },
+          message,
+        );
       },
     },
     plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] }), bearer()],
