@@ -43,6 +43,9 @@ test('an admin creates, finds and unpublishes a movie', async ({ page }) => {
   await expect(page.getByText('The movie was created.')).toBeVisible();
 
   await page.getByRole('searchbox').fill(`mat biec ${stamp}`);
+  // The new movie tops the unfiltered list too: wait for the search to reach the URL, or the list it loads would
+  // replace the row (and its selection) half-way through the steps below.
+  await expect(page).toHaveURL(new RegExp(`search=mat\\+biec\\+${stamp}`));
   const row = page.locator('tbody tr').filter({ hasText: title });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Dreamy Eyes');
