@@ -21,12 +21,14 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.routes.ts';
 import { storageRoutes } from './http/storage.routes.ts';
+import { attachRealtime, type Realtime } from './realtime/realtime.ts';
 import { createServices, type Services } from './services.ts';
 import { registerWeb } from './web/react-router.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    realtime: Realtime;
     /** Signs XSRF-TOKEN values; derived from the auth secret. */
     xsrfSecret: string;
   }
@@ -100,6 +102,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate(
     'xsrfSecret',
     crypto.createHash('sha256').update(`xsrf:${options.authSecret}`).digest('hex'),
+  );
+
+  app.decorate(
+    'realtime',
+    await attachRealtime(app, {
+      publicUrl: config.publicUrl,
+      redisUrl: config.REDIS_URL,
+      dev: config.dev,
+    }),
   );
 
   registerErrorHandling(app);

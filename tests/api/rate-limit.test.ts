@@ -1,17 +1,11 @@
 // Where the rate-limit counters live: PostgreSQL by default (so they hold across processes), Redis when
 // REDIS_URL is set. The Redis case needs a `redis-server` binary (apt install redis-server); CI always has one.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '#server/db/embedded.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { hasRedis, startRedis, type TestRedis } from '#tests/redis-utils.ts';
 import { Client } from './accounts-client.ts';
-
-const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
-// CI installs redis-server (.ci/run): there a missing binary is a broken install, not a reason to skip.
-if (process.env.CI && !hasRedis)
-  throw new Error('redis-server is not installed (apt-get install redis-server).');
 
 async function sixSignIns(t: TestApp, email: string) {
   const statuses: number[] = [];
@@ -45,32 +39,16 @@ describe('PostgreSQL store (the default)', () => {
 
 describe.skipIf(!hasRedis)('Redis store (REDIS_URL)', () => {
   let t: TestApp;
-  let server: ChildProcess;
+  let redisServer: TestRedis;
   let url: string;
   beforeAll(async () => {
-    const port = await findFreePort();
-    url = `redis://127.0.0.1:${port}`;
-    server = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: 'ignore' },
-    );
-    const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null });
-    probe.on('error', () => {}); // refused until the server listens
-    for (let i = 0; i < 100; i += 1) {
-      try {
-        await probe.connect();
-        break;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
-    await probe.quit();
+    redisServer = await startRedis();
+    url = redisServer.url;
     t = await createTestApp({ env: { REDIS_URL: url } });
   });
   afterAll(async () => {
     await t?.close();
-    server?.kill('SIGTERM');
+    await redisServer?.stop();
   });
 
   it('counts in Redis, not in PostgreSQL', async () => {
@@ -89,9 +67,7 @@ describe.skipIf(!hasRedis)('Redis store (REDIS_URL)', () => {
   });
 
   it('counts in memory while Redis is away, instead of failing every sign-in', async () => {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
+    await redisServer.stop();
     expect(await sixSignIns(t, 'redis-away@example.com')).toEqual([422, 422, 422, 422, 422, 429]);
   });
 });

@@ -1,0 +1,129 @@
+// The realtime door: socket.io on the HTTP server at /socket.io/, authenticated from the session cookie or a
+// Bearer token, with rooms per user, per session and for the admins. Services publish through `publish`.
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { CurrentUser } from '../domain/auth/accounts.service.ts';
+
+/** Spec section 9's realtime constants, in socket.io's terms (docs/decisions/013-realtime.md). */
+export const REALTIME_TIMING = {
+  /** Activity timeout: a silent connection is pinged after this long. */
+  pingIntervalMs: 120_000,
+  /** Pong timeout: no answer to a ping within this closes the connection. */
+  pingTimeoutMs: 30_000,
+  /** Unavailable timeout: a connection attempt that takes longer fails (client side). */
+  connectTimeoutMs: 10_000,
+  /** Retry: the first reconnection attempt waits this long (client side). */
+  retryMs: 1_000,
+} as const;
+
+export const REALTIME_PATH = '/socket.io/';
+
+export const rooms = {
+  admins: 'admins',
+  user: (id: string) => `user:${id}`,
+  session: (id: string) => `session:${id}`,
+} as const;
+
+export type Realtime = {
+  /** Sends `event` to everyone in `room` (on every node when Redis is configured). */
+  publish: (room: string, event: string, payload: unknown) => void;
+  /** Disconnects every socket of a session (a revoked device). */
+  disconnectSession: (sessionId: string) => void;
+  close: () => Promise<void>;
+};
+
+type Data = { user: CurrentUser };
+
+function headersOf(request: IncomingMessage, token: unknown) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) headers.set(name, value.join(', '));
+  }
+  // Token mode: socket.io clients cannot set headers on a browser WebSocket, so the token comes in `auth`.
+  if (typeof token === 'string' && token.length > 0 && token.length < 4096)
+    headers.set('authorization', `Bearer ${token}`);
+  return headers;
+}
+
+export async function attachRealtime(
+  app: FastifyInstance,
+  options: { publicUrl: string; redisUrl?: string; dev?: boolean },
+): Promise<Realtime> {
+  const publicOrigin = new URL(options.publicUrl).origin;
+  const io = new Server<never, never, never, Data>(app.server, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    pingInterval: REALTIME_TIMING.pingIntervalMs,
+    pingTimeout: REALTIME_TIMING.pingTimeoutMs,
+    connectTimeout: REALTIME_TIMING.connectTimeoutMs,
+    maxHttpBufferSize: 16 * 1024,
+    // A cookie-authenticated WebSocket is open to cross-site hijacking: only our own pages may connect.
+    // Clients without an Origin (apps, servers using a token) are not browsers and carry no ambient cookie.
+    allowRequest: (request, callback) => {
+      const { origin, host } = request.headers;
+      if (origin === undefined || origin === publicOrigin || options.dev)
+        return callback(null, true);
+      callback(null, URL.canParse(origin) && new URL(origin).host === host);
+    },
+  });
+
+  let pub: Redis | undefined;
+  let sub: Redis | undefined;
+  if (options.redisUrl) {
+    pub = new Redis(options.redisUrl, { lazyConnect: true });
+    sub = pub.duplicate();
+    // ioredis reconnects by itself; a Redis that is away is logged, not a crash of the web node.
+    for (const client of [pub, sub])
+      client.on('error', (error) => app.log.warn({ err: error }, 'realtime Redis error'));
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub, { key: 'phim:io' }));
+  }
+
+  io.use(async (socket, next) => {
+    try {
+      const user = await app.services.auth.getCurrentUser(
+        headersOf(socket.request, (socket.handshake.auth as { token?: unknown }).token),
+      );
+      if (!user) return next(new Error('unauthenticated'));
+      socket.data.user = user;
+      next();
+    } catch (error) {
+      app.log.warn({ err: error }, 'realtime handshake failed');
+      next(new Error('unauthenticated'));
+    }
+  });
+
+  io.on('connection', (socket: Socket<never, never, never, Data>) => {
+    const { user } = socket.data;
+    void socket.join([
+      rooms.user(user.id),
+      rooms.session(user.sessionId),
+      ...(user.roles.includes('admin') ? [rooms.admins] : []),
+    ]);
+  });
+
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    // Not io.close(): it would close Fastify's HTTP server under it (FIELD-NOTES). Disconnect, then stop the engine.
+    io.disconnectSockets(true);
+    io.engine.close();
+    pub?.disconnect();
+    sub?.disconnect();
+  };
+  app.addHook('preClose', close);
+
+  return {
+    publish: (room, event, payload) => {
+      (io.to(room) as unknown as { emit: (e: string, p: unknown) => void }).emit(event, payload);
+    },
+    disconnectSession: (sessionId) => io.in(rooms.session(sessionId)).disconnectSockets(true),
+    close,
+  };
+}

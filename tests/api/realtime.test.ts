@@ -1,0 +1,156 @@
+// The realtime door on a listening server: who may connect, which rooms they join, and that a revoked
+// device's socket is closed. Real sockets through socket.io-client, websocket transport only.
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REALTIME_PATH, rooms } from '#server/realtime/realtime.ts';
+import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { hasRedis, startRedis, type TestRedis } from '#tests/redis-utils.ts';
+import { Client, register, signInWithToken } from './accounts-client.ts';
+
+const ADMIN = { email: 'live-admin@example.com', password: 'admin-secret-2026' };
+let t: TestApp;
+let url: string;
+const sockets: Socket[] = [];
+
+function open(options: { token?: string; cookie?: string; origin?: string } = {}) {
+  const socket = connect(url, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    auth: options.token ? { token: options.token } : {},
+    extraHeaders: {
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.origin ? { origin: options.origin } : {}),
+    },
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+/** Resolves 'connected' or the error message the server refused with. */
+function outcome(socket: Socket) {
+  return new Promise<string>((resolve) => {
+    socket.once('connect', () => resolve('connected'));
+    socket.once('connect_error', (error) => resolve(error.message));
+  });
+}
+
+function nextEvent(socket: Socket, event: string, ms = 2000) {
+  return new Promise<unknown>((resolve) => {
+    const timer = setTimeout(() => resolve('nothing'), ms);
+    socket.once(event, (payload: unknown) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.services.auth.ensureFirstAdmin(ADMIN);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await t?.close();
+});
+
+describe('connecting', () => {
+  it('refuses a visitor who is not signed in', async () => {
+    expect(await outcome(open())).toBe('unauthenticated');
+  });
+
+  it('refuses a made-up token', async () => {
+    expect(await outcome(open({ token: 'not-a-token' }))).toBe('unauthenticated');
+  });
+
+  it('accepts a session cookie from our own pages, and refuses it from another site', async () => {
+    const { client } = await register(t.app, 'cookie-viewer@example.com');
+    const cookie = client.cookieHeader();
+    expect(await outcome(open({ cookie, origin: url }))).toBe('connected');
+    expect(await outcome(open({ cookie, origin: 'https://evil.example' }))).not.toBe('connected');
+  });
+});
+
+describe('rooms', () => {
+  it('sends admin events to admins only, and user events to that user only', async () => {
+    const admin = await signInWithToken(t.app, ADMIN.email, ADMIN.password);
+    await register(t.app, 'live-viewer@example.com');
+    const viewer = await signInWithToken(t.app, 'live-viewer@example.com');
+    const adminSocket = open({ token: admin.token });
+    const viewerSocket = open({ token: viewer.token });
+    expect(await outcome(adminSocket)).toBe('connected');
+    expect(await outcome(viewerSocket)).toBe('connected');
+    // Joining rooms happens just after the connection: give it a moment on a loaded machine.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const adminGets = nextEvent(adminSocket, 'video.progress');
+    const viewerGets = nextEvent(viewerSocket, 'video.progress', 500);
+    t.app.realtime.publish(rooms.admins, 'video.progress', { id: 7, percent: 42 });
+    expect(await adminGets).toEqual({ id: 7, percent: 42 });
+    expect(await viewerGets).toBe('nothing');
+
+    const mine = nextEvent(viewerSocket, 'notification');
+    const notMine = nextEvent(adminSocket, 'notification', 500);
+    t.app.realtime.publish(rooms.user(viewer.user.id), 'notification', { text: 'Tập 2 đã có' });
+    expect(await mine).toEqual({ text: 'Tập 2 đã có' });
+    expect(await notMine).toBe('nothing');
+  });
+
+  it('closes the socket of a device that is signed out elsewhere', async () => {
+    await register(t.app, 'revoked-viewer@example.com');
+    const phone = await signInWithToken(t.app, 'revoked-viewer@example.com');
+    const socket = open({ token: phone.token });
+    expect(await outcome(socket)).toBe('connected');
+    const listed = (
+      await Client.withToken(t.app, phone.token).get('/api/user/sessions')
+    ).json() as {
+      sessions: Array<{ id: string; current: boolean }>;
+    };
+    const current = listed.sessions.find((session) => session.current);
+    expect(current).toBeDefined();
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    t.app.realtime.disconnectSession(current!.id);
+    expect(await closed).toBe('io server disconnect');
+  });
+});
+
+describe.skipIf(!hasRedis)('on several nodes (REDIS_URL)', () => {
+  let redis: TestRedis;
+  const nodes: TestApp[] = [];
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    for (const node of nodes) await node.close();
+    await redis?.stop();
+  });
+
+  it('delivers an event published on one node to an admin connected to another', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      const node = await createTestApp({ env: { REDIS_URL: redis.url } });
+      nodes.push(node);
+      await node.app.listen({ port: 0, host: '127.0.0.1' });
+    }
+    const [first, second] = nodes as [TestApp, TestApp];
+    // Each test app has a database of its own: the admin signs in on the node the socket connects to.
+    await second.app.services.auth.ensureFirstAdmin(ADMIN);
+    const admin = await signInWithToken(second.app, ADMIN.email, ADMIN.password);
+    const address = second.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const socket = connect(`http://127.0.0.1:${port}`, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token: admin.token },
+    });
+    sockets.push(socket);
+    expect(await outcome(socket)).toBe('connected');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const received = nextEvent(socket, 'video.progress');
+    first.app.realtime.publish(rooms.admins, 'video.progress', { id: 1, percent: 99 });
+    expect(await received).toEqual({ id: 1, percent: 99 });
+  });
+});
