@@ -9,6 +9,7 @@ import { createAuth } from './domain/auth/auth.ts';
 import { createEpisodesService } from './domain/catalog/episodes.service.ts';
 import { createMoviesService } from './domain/catalog/movies.service.ts';
 import { createTermsService } from './domain/catalog/terms.service.ts';
+import { createSubtitlesService } from './domain/media/subtitles.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -74,6 +75,7 @@ export function createServices(options: {
     terms: createTermsService({ db }),
     movies: createMoviesService({ db }),
     episodes: createEpisodesService({ db }),
+    subtitles: createSubtitlesService({ db, storageRoot: path.join(config.dataDir, 'storage') }),
     system: createSystemService({ db, version: appVersion }),
     site: {
       name: config.SITE_NAME,

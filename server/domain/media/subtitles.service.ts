@@ -1,0 +1,116 @@
+// Subtitles of episodes: upload (converted to WebVTT), list, delete. Files live under storage/subtitles/{episode}/.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { episodeSubtitles, episodes } from '#server/db/schema/index.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { SubtitleError, toWebVtt } from '#server/media/subtitles.ts';
+
+export type SubtitleResource = {
+  id: number;
+  episode_id: number;
+  language: string;
+  label: string;
+  url: string;
+  created_at: string;
+};
+
+function toResource(row: typeof episodeSubtitles.$inferSelect): SubtitleResource {
+  return {
+    id: row.id,
+    episode_id: row.episodeId,
+    language: row.language,
+    label: row.label,
+    url: `/storage/${row.path}`,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export type SubtitlesService = ReturnType<typeof createSubtitlesService>;
+
+export function createSubtitlesService({ db, storageRoot }: { db: Database; storageRoot: string }) {
+  async function requireEpisode(movieId: number, episodeId: number) {
+    const [row] = await db
+      .select({ id: episodes.id })
+      .from(episodes)
+      .where(and(eq(episodes.id, episodeId), eq(episodes.movieId, movieId)));
+    if (!row) throw new HttpError(404, 'not_found', 'No such episode.');
+  }
+
+  async function listOf(episodeIds: number[]) {
+    if (episodeIds.length === 0) return [];
+    const rows = await db
+      .select()
+      .from(episodeSubtitles)
+      .where(inArray(episodeSubtitles.episodeId, episodeIds))
+      .orderBy(asc(episodeSubtitles.sortOrder), asc(episodeSubtitles.id));
+    return rows.map(toResource);
+  }
+
+  return {
+    listOf,
+
+    async list(movieId: number, episodeId: number) {
+      await requireEpisode(movieId, episodeId);
+      return listOf([episodeId]);
+    },
+
+    async add(
+      movieId: number,
+      episodeId: number,
+      input: { language: string; label: string; fileName: string; data: Buffer },
+    ) {
+      await requireEpisode(movieId, episodeId);
+      let vtt: string;
+      try {
+        vtt = toWebVtt(input.fileName, input.data);
+      } catch (error) {
+        if (!(error instanceof SubtitleError)) throw error;
+        throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
+          file: `${input.fileName}: ${error.message}`,
+        });
+      }
+      const body = Buffer.from(vtt, 'utf8');
+      const name = `${crypto.createHash('sha256').update(body).digest('hex').slice(0, 24)}.vtt`;
+      const relative = path.posix.join('subtitles', String(episodeId), name);
+      const target = path.join(storageRoot, relative);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      // Written under a temporary name and renamed: a reader never sees half a file.
+      const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+      await fs.writeFile(temporary, body);
+      await fs.rename(temporary, target);
+      const [last] = await db
+        .select({ value: max(episodeSubtitles.sortOrder) })
+        .from(episodeSubtitles)
+        .where(eq(episodeSubtitles.episodeId, episodeId));
+      const [row] = await db
+        .insert(episodeSubtitles)
+        .values({
+          episodeId,
+          language: input.language,
+          label: input.label,
+          path: relative,
+          sortOrder: (last?.value ?? -1) + 1,
+        })
+        .returning();
+      return toResource(row!);
+    },
+
+    async remove(movieId: number, episodeId: number, id: number) {
+      await requireEpisode(movieId, episodeId);
+      const [row] = await db
+        .delete(episodeSubtitles)
+        .where(and(eq(episodeSubtitles.id, id), eq(episodeSubtitles.episodeId, episodeId)))
+        .returning();
+      if (!row) throw new HttpError(404, 'not_found', 'No such subtitle.');
+      // The same file may serve another row (the same upload twice): remove it only when nothing points at it.
+      const [still] = await db
+        .select({ id: episodeSubtitles.id })
+        .from(episodeSubtitles)
+        .where(eq(episodeSubtitles.path, row.path));
+      if (!still) await fs.rm(path.join(storageRoot, row.path), { force: true });
+    },
+  };
+}

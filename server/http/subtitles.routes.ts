@@ -1,0 +1,123 @@
+// Subtitles of an episode (admins only): list, upload a .vtt or .srt (stored as WebVTT), delete.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticate, requireAdmin } from './accounts.routes.ts';
+import { errorSchema, HttpError } from './errors.ts';
+
+export const SUBTITLE_MAX_BYTES = 2 * 1024 * 1024;
+const positive = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const episodeParams = z.strictObject({ movieId: positive, id: positive });
+const subtitleParams = episodeParams.extend({ subtitleId: positive });
+const fieldsSchema = z.strictObject({
+  language: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Use a language code such as vi or en.'),
+  label: z.string().trim().min(1, 'Enter a label.').max(40),
+});
+const subtitleSchema = z
+  .object({
+    id: z.number(),
+    episode_id: z.number(),
+    language: z.string(),
+    label: z.string(),
+    url: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Subtitle' });
+const errors = {
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  419: errorSchema,
+  422: errorSchema,
+};
+
+export const subtitlesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { subtitles } = app.services;
+  app.addHook('onRequest', authenticate);
+  app.addHook('onRequest', requireAdmin);
+  const base = '/admin/movies/:movieId/episodes/:id/subtitles';
+
+  app.get(
+    base,
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'An episode’s subtitles',
+        params: episodeParams,
+        response: { 200: z.object({ data: z.array(subtitleSchema) }), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await subtitles.list(request.params.movieId, request.params.id),
+    }),
+  );
+
+  app.post(
+    base,
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a subtitle',
+        description:
+          'multipart/form-data with `language` (such as `vi`), `label` and one `file` (.vtt or .srt, 2 MB at most; SRT is converted to WebVTT, old Vietnamese encodings to UTF-8).',
+        consumes: ['multipart/form-data'],
+        params: episodeParams,
+        response: { 201: z.object({ subtitle: subtitleSchema }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const invalid = (fields: Record<string, string>) =>
+        new HttpError(422, 'validation_failed', 'Some fields are not valid.', fields);
+      if (!request.isMultipart()) throw invalid({ file: 'Send the file as multipart/form-data.' });
+      const values: Record<string, string> = {};
+      let file: { name: string; data: Buffer } | undefined;
+      try {
+        for await (const part of request.parts({
+          limits: { fileSize: SUBTITLE_MAX_BYTES, files: 1, fields: 4, fieldSize: 1000 },
+        })) {
+          if (part.type === 'file' && part.fieldname === 'file')
+            file = { name: part.filename, data: await part.toBuffer() };
+          else if (part.type === 'file') part.file.resume();
+          else if (part.fieldname === 'language' || part.fieldname === 'label')
+            values[part.fieldname] = String(part.value);
+          else throw invalid({ [part.fieldname]: 'Unknown field.' });
+        }
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw invalid({ file: 'The file must be 2 MB or smaller.' });
+        throw error;
+      }
+      const parsed = fieldsSchema.safeParse(values);
+      const fields: Record<string, string> = {};
+      if (!parsed.success)
+        for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+      if (!file?.data.length) fields.file = 'Choose a .vtt or .srt file.';
+      if (Object.keys(fields).length || !parsed.success || !file) throw invalid(fields);
+      const subtitle = await subtitles.add(request.params.movieId, request.params.id, {
+        ...parsed.data,
+        fileName: file.name,
+        data: file.data,
+      });
+      return reply.status(201).send({ subtitle });
+    },
+  );
+
+  app.delete(
+    `${base}/:subtitleId`,
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a subtitle',
+        params: subtitleParams,
+        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      const { movieId, id, subtitleId } = request.params;
+      await subtitles.remove(movieId, id, subtitleId);
+      return { ok: true as const };
+    },
+  );
+};

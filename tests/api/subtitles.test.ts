@@ -1,0 +1,139 @@
+// Subtitles of an episode through the API: admins only, .srt converted to WebVTT on disk, bad files named,
+// delete removes the file.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { Client, expectInvalid, register } from './accounts-client.ts';
+
+const SRT = '1\n00:00:01,000 --> 00:00:03,000\nXin chào\n';
+let t: TestApp;
+let admin: Client;
+let movieId: number;
+let episodeId: number;
+let base: string;
+
+const upload = (client: Client, fields: Record<string, string>, file?: [string, string]) =>
+  client.multipart('POST', base, {
+    ...fields,
+    ...(file ? { file: { name: file[0], data: Buffer.from(file[1]), type: 'text/plain' } } : {}),
+  });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.services.auth.ensureFirstAdmin({
+    email: 'boss@example.com',
+    password: 'admin-secret-2026',
+  });
+  admin = new Client(t.app);
+  await admin.post('/api/auth/login', { email: 'boss@example.com', password: 'admin-secret-2026' });
+  movieId = (await admin.post('/api/admin/movies', { title: 'Mắt Biếc' })).json().movie.id;
+  const server = (
+    await admin.post(`/api/admin/movies/${movieId}/servers`, { name: 'Vietsub' })
+  ).json().server;
+  episodeId = (
+    await admin.post(`/api/admin/movies/${movieId}/episodes`, {
+      server_id: server.id,
+      name: 'Full',
+      source_type: 'hls',
+      source_url: 'https://cdn.example/full/master.m3u8',
+    })
+  ).json().episode.id;
+  base = `/api/admin/movies/${movieId}/episodes/${episodeId}/subtitles`;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('check params', () => {
+  it('needs a signed-in admin', async () => {
+    const { client: viewer } = await register(t.app, 'viewer@example.com');
+    expect((await new Client(t.app).get(base)).statusCode).toBe(401);
+    expect((await viewer.get(base)).statusCode).toBe(403);
+    expect(
+      (await upload(viewer, { language: 'vi', label: 'Việt' }, ['a.srt', SRT])).statusCode,
+    ).toBe(403);
+  });
+
+  it('answers 404 for an unknown episode, or an episode of another movie', async () => {
+    expect(
+      (await admin.get(`/api/admin/movies/${movieId}/episodes/999999/subtitles`)).statusCode,
+    ).toBe(404);
+    const other = (await admin.post('/api/admin/movies', { title: 'Khác' })).json().movie.id;
+    expect(
+      (await admin.get(`/api/admin/movies/${other}/episodes/${episodeId}/subtitles`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await admin.get(`/api/admin/movies/${movieId}/episodes/abc/subtitles`)).statusCode,
+    ).toBe(422);
+  });
+
+  it('names each bad field', async () => {
+    expectInvalid(
+      await upload(admin, { language: 'Vietnamese', label: 'Việt' }, ['a.srt', SRT]),
+      'language',
+    );
+    expectInvalid(await upload(admin, { language: 'vi', label: '' }, ['a.srt', SRT]), 'label');
+    expectInvalid(
+      await upload(admin, { language: 'vi', label: 'x'.repeat(41) }, ['a.srt', SRT]),
+      'label',
+    );
+    expectInvalid(await upload(admin, { language: 'vi', label: 'Việt' }), 'file');
+    expectInvalid(
+      await upload(admin, { language: 'vi', label: 'Việt', colour: 'red' }, ['a.srt', SRT]),
+      'colour',
+    );
+  });
+
+  it('refuses a file that is not a subtitle, saying which file and why, and keeps nothing', async () => {
+    const response = await upload(admin, { language: 'vi', label: 'Việt' }, ['notes.srt', 'hello']);
+    expectInvalid(response, 'file');
+    expect(response.json().error.fields.file).toBe(
+      'notes.srt: No subtitle lines were found in the file.',
+    );
+    const wrongType = await upload(admin, { language: 'vi', label: 'Việt' }, ['movie.mp4', SRT]);
+    expect(wrongType.json().error.fields.file).toMatch(/\.vtt or \.srt/);
+    expect(fs.existsSync(path.join(t.dataDir, 'storage', 'subtitles'))).toBe(false);
+    expect((await admin.get(base)).json().data).toEqual([]);
+  });
+
+  it('refuses a file over 2 MB', async () => {
+    const big = `${SRT}\n${'x'.repeat(2 * 1024 * 1024)}`;
+    expectInvalid(await upload(admin, { language: 'vi', label: 'Việt' }, ['big.srt', big]), 'file');
+  });
+});
+
+describe('subtitles', () => {
+  it('stores an .srt as WebVTT, lists several in order, serves them, and deletes one with its file', async () => {
+    const vi = await upload(admin, { language: 'vi', label: 'Tiếng Việt' }, ['Tap 1.srt', SRT]);
+    expect(vi.statusCode, vi.body).toBe(201);
+    const subtitle = vi.json().subtitle;
+    expect(subtitle).toMatchObject({ language: 'vi', label: 'Tiếng Việt', episode_id: episodeId });
+    expect(subtitle.url).toMatch(/^\/storage\/subtitles\/\d+\/[0-9a-f]{24}\.vtt$/);
+    const file = path.join(t.dataDir, subtitle.url);
+    expect(fs.readFileSync(file, 'utf8')).toBe(
+      'WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nXin chào\n',
+    );
+
+    const en = await upload(admin, { language: 'en', label: 'English' }, [
+      'ep1.vtt',
+      'WEBVTT\n\n00:01.000 --> 00:02.000\nHello\n',
+    ]);
+    expect(en.statusCode, en.body).toBe(201);
+    expect((await admin.get(base)).json().data.map((s: { label: string }) => s.label)).toEqual([
+      'Tiếng Việt',
+      'English',
+    ]);
+
+    const served = await t.app.inject({ method: 'GET', url: subtitle.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toMatch(/^text\/vtt/);
+
+    expect((await admin.delete(`${base}/${subtitle.id}`)).statusCode).toBe(200);
+    expect(fs.existsSync(file)).toBe(false);
+    expect((await admin.get(base)).json().data.map((s: { label: string }) => s.label)).toEqual([
+      'English',
+    ]);
+    expect((await admin.delete(`${base}/${subtitle.id}`)).statusCode).toBe(404);
+  });
+});
