@@ -5,6 +5,7 @@ import {
   ArrowDown,
   ArrowLeft,
   ArrowUp,
+  Captions,
   GripVertical,
   ListPlus,
   Pencil,
@@ -15,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
+import { SubtitlesDialog } from '#app/components/catalog/subtitles-dialog.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -282,7 +284,10 @@ function EpisodeList({ movieId, server }: { movieId: number; server: Server }) {
   const errorMessage = useErrorMessage();
   const [order, setOrder] = useState<Episode[] | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
-  const [dialog, setDialog] = useState<{ kind: 'edit' | 'delete'; episode: Episode } | null>(null);
+  const [dialog, setDialog] = useState<{
+    kind: 'edit' | 'delete' | 'subtitles';
+    episode: Episode;
+  } | null>(null);
   const rows = order ?? server.episodes;
 
   async function save(next: Episode[]) {
@@ -365,6 +370,14 @@ function EpisodeList({ movieId, server }: { movieId: number; server: Server }) {
               <Button
                 variant="ghost"
                 size="icon"
+                aria-label={t('admin.subtitles.open', { name: episode.name })}
+                onClick={() => setDialog({ kind: 'subtitles', episode })}
+              >
+                <Captions aria-hidden />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
                 aria-label={t('admin.episodes.edit', { name: episode.name })}
                 onClick={() => setDialog({ kind: 'edit', episode })}
               >
@@ -386,6 +399,13 @@ function EpisodeList({ movieId, server }: { movieId: number; server: Server }) {
         <EpisodeDialog
           movieId={movieId}
           server={server}
+          episode={dialog.episode}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === 'subtitles' ? (
+        <SubtitlesDialog
+          movieId={movieId}
           episode={dialog.episode}
           onClose={() => setDialog(null)}
         />

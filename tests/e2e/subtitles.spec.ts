@@ -1,0 +1,76 @@
+// Subtitles in the episode manager as an admin uses them: upload an .srt for an episode, see it listed with its
+// language, read the converted WebVTT, and delete it after confirming.
+import { expect, test, type Page } from '@playwright/test';
+import { open } from './helpers.ts';
+
+const admin = { email: 'admin@phim.test', password: 'admin-password-123' };
+test.use({ locale: 'en-US' });
+
+/** The admin API from the signed-in page, with the CSRF header its cookies call for. */
+async function adminApi(page: Page, url: string, data: unknown) {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await page.request.post(url, {
+    data,
+    headers: { 'x-xsrf-token': decodeURIComponent(xsrf) },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return response.json();
+}
+
+test('an admin adds a subtitle to an episode and deletes it', async ({ page }) => {
+  await open(page, '/vnwa/login?redirect=%2Fvnwa%2Fmovie%2Ffilm%2Flist');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/vnwa/movie/film/list');
+
+  const { movie } = await adminApi(page, '/api/admin/movies', {
+    title: `Phụ đề ${Date.now().toString(36)}`,
+  });
+  const { server } = await adminApi(page, `/api/admin/movies/${movie.id}/servers`, {
+    name: 'Vietsub #1',
+  });
+  await adminApi(page, `/api/admin/movies/${movie.id}/episodes`, {
+    server_id: server.id,
+    name: 'Tập 1',
+    source_type: 'hls',
+    source_url: 'https://cdn.example/1/master.m3u8',
+  });
+  await open(page, `/vnwa/movie/film/episodes-${movie.id}`);
+
+  await page.getByRole('button', { name: 'Subtitles of Tập 1' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Subtitles: Tập 1' });
+  await expect(dialog).toContainText('No subtitles yet.');
+  await dialog.getByLabel('Language').selectOption('en');
+  await expect(dialog.getByLabel('Label in the captions menu')).toHaveValue('English');
+  await dialog.getByLabel('File').setInputFiles({
+    name: 'notes.srt',
+    mimeType: 'application/x-subrip',
+    buffer: Buffer.from('just words'),
+  });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(
+    dialog.getByText('notes.srt: No subtitle lines were found in the file.'),
+  ).toBeVisible();
+
+  await dialog.getByLabel('File').setInputFiles({
+    name: 'tap-1.srt',
+    mimeType: 'application/x-subrip',
+    buffer: Buffer.from('1\n00:00:01,000 --> 00:00:02,500\nHello there\n'),
+  });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('The subtitle was added.')).toBeVisible();
+  const list = dialog.getByRole('list', { name: 'Subtitles' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).toContainText('en');
+  const href = await list.getByRole('link', { name: 'English' }).getAttribute('href');
+  const vtt = await page.request.get(href!);
+  expect(await vtt.text()).toBe('WEBVTT\n\n00:00:01.000 --> 00:00:02.500\nHello there\n');
+
+  await dialog.getByRole('button', { name: 'Delete the subtitle “English”' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete the subtitle “English”' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(dialog).toContainText('No subtitles yet.');
+});
