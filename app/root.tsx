@@ -1,4 +1,5 @@
-// The document: language, colour mode without a flash, nonce'd scripts, toasts, and the last-resort error page.
+// The document: language, colour mode without a flash, nonce'd scripts, SEO tags, toasts, and the last-resort error
+// page.
 import { isbot } from 'isbot';
 import type { ReactNode } from 'react';
 import {
@@ -18,6 +19,7 @@ import { ColorModeProvider, colorModeScript } from '#app/lib/color-mode.tsx';
 import { detectLocale } from '#app/lib/i18n.ts';
 import { useNonce } from '#app/lib/nonce.ts';
 import { useReloadOnNewBuild } from '#app/lib/reload.ts';
+import { Seo } from '#app/lib/seo.tsx';
 import { getCurrentUser } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { Toaster } from '#app/lib/toast.tsx';
@@ -34,7 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale: detectLocale(request, services.site.defaultLocale),
     user,
     crawler: isbot(request.headers.get('user-agent') ?? ''),
-    site: { name: services.site.name, titleSeparator: services.site.titleSeparator },
+    site: {
+      name: services.site.name,
+      titleSeparator: services.site.titleSeparator,
+      publicUrl: services.site.publicUrl,
+    },
     secureCookies: services.site.publicUrl.startsWith('https:'),
   };
 }
@@ -75,6 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         <Meta />
         <Links />
+        <Seo />
       </head>
       <body className="min-h-dvh">
         <AuthProvider initialUser={data?.user ?? null} secure={data?.secureCookies ?? false}>

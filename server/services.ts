@@ -8,6 +8,7 @@ import { createAccountsService } from './domain/auth/accounts.service.ts';
 import { createAuth } from './domain/auth/auth.ts';
 import { createEpisodesService } from './domain/catalog/episodes.service.ts';
 import { createMoviesService } from './domain/catalog/movies.service.ts';
+import { createSeoService } from './domain/catalog/seo.service.ts';
 import { createTermsService } from './domain/catalog/terms.service.ts';
 import { createSubtitlesService } from './domain/media/subtitles.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
@@ -76,6 +77,7 @@ export function createServices(options: {
     movies: createMoviesService({ db }),
     episodes: createEpisodesService({ db }),
     subtitles: createSubtitlesService({ db, storageRoot: path.join(config.dataDir, 'storage') }),
+    seo: createSeoService({ db, storageRoot: path.join(config.dataDir, 'storage') }),
     system: createSystemService({ db, version: appVersion }),
     site: {
       name: config.SITE_NAME,

@@ -2,12 +2,15 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useRouteLoaderData } from 'react-router';
+import type { SeoHandle } from '#app/lib/seo.tsx';
 import type { loader as rootLoader } from '#app/root.tsx';
 
 /** A route's `handle.title`: a message key, or a function of its loader data. */
 export type RouteHandle = {
   title?: string | ((data: unknown, t: TFunction) => string);
   colorMode?: 'light' | 'dark';
+  /** Description, canonical URL, previews and JSON-LD of the page (app/lib/seo.tsx); leaf routes only. */
+  seo?: SeoHandle;
 };
 
 export function formatTitle(page: string | undefined, siteName: string, separator = ' | ') {
@@ -19,17 +22,21 @@ export function useSiteInfo() {
   return { siteName: data?.site.name ?? 'Phim', separator: data?.site.titleSeparator ?? ' | ' };
 }
 
-export function usePageTitle(): string {
+/** The deepest route's page title, without the site name; undefined when no route declares one. */
+export function usePageHeading(): string | undefined {
   const { t } = useTranslation();
   const matches = useMatches();
-  const { siteName, separator } = useSiteInfo();
   for (const match of [...matches].reverse()) {
     const title = (match.handle as RouteHandle | undefined)?.title;
-    if (typeof title === 'function')
-      return formatTitle(title(match.loaderData, t), siteName, separator);
-    if (typeof title === 'string') return formatTitle(t(title), siteName, separator);
+    if (typeof title === 'function') return title(match.loaderData, t);
+    if (typeof title === 'string') return t(title);
   }
-  return siteName;
+  return undefined;
+}
+
+export function usePageTitle(): string {
+  const { siteName, separator } = useSiteInfo();
+  return formatTitle(usePageHeading(), siteName, separator);
 }
 
 export function PageTitle() {

@@ -2,10 +2,14 @@
 import { useTranslation } from 'react-i18next';
 import { MovieListing } from '#app/components/catalog/movie-listing.tsx';
 import { loadListing } from '#app/lib/listing.server.ts';
+import { listingSeo, withPage } from '#app/lib/seo-listing.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import type { Route } from './+types/movies';
 
-export const handle: RouteHandle = { title: 'pages.movies' };
+export const handle: RouteHandle = {
+  title: (data, t) => withPage(t('pages.movies'), data, t),
+  seo: (context) => listingSeo(context),
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadListing(request, context);

@@ -3,11 +3,16 @@
 import { MovieListing } from '#app/components/catalog/movie-listing.tsx';
 import { loadListing } from '#app/lib/listing.server.ts';
 import { pageNotFound } from '#app/lib/route-errors.ts';
+import { listingSeo, withPage, type LandingTerm } from '#app/lib/seo-listing.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import type { Route } from './+types/slug';
 
 export const handle: RouteHandle = {
-  title: (data) => (data as { term?: { name: string } } | undefined)?.term?.name ?? '',
+  title: (data, t) => {
+    const name = (data as { term?: { name: string } } | undefined)?.term?.name;
+    return name ? withPage(name, data, t) : '';
+  },
+  seo: (context) => listingSeo(context, (context.data as { term: LandingTerm }).term),
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -17,10 +22,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!term) pageNotFound(request);
   const listing = await loadListing(request, context, { kind: term.kind, id: term.id });
   return { term: { name: term.name, description: term.description, kind: term.kind }, ...listing };
-}
-
-export function meta({ data }: Route.MetaArgs) {
-  return data?.term.description ? [{ name: 'description', content: data.term.description }] : [];
 }
 
 export default function TermLanding({ loaderData }: Route.ComponentProps) {

@@ -10,31 +10,24 @@ import { Img } from '#app/components/image.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '#app/components/ui/dialog.tsx';
 import { pageNotFound } from '#app/lib/route-errors.ts';
+import { movieSeo } from '#app/lib/seo-movie.ts';
+import { loadSeoImages } from '#app/lib/seo.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import type { Route } from './+types/movie';
 
 export const handle: RouteHandle = {
   title: (data) => (data as { movie?: { title: string } } | undefined)?.movie?.title ?? '',
+  seo: (context) => movieSeo(context, context.data as Awaited<ReturnType<typeof loader>>),
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const slug = params.slug;
   if (!/^[a-z0-9-]{1,255}$/.test(slug)) pageNotFound(request);
   const found = await context.services.movies.getPublicBySlug(slug);
-  if (found) return found;
+  if (found) return { ...found, images: await loadSeoImages(context, found.movie) };
   const moved = await context.services.movies.redirectFor(slug);
   if (moved) throw redirect(`/watch/${moved}`, 301);
   pageNotFound(request);
-}
-
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [];
-  const text = data.movie.description
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 160);
-  return text ? [{ name: 'description', content: text }] : [];
 }
 
 /** A YouTube watch or short link as its embed address; any other https address as it is; else nothing. */
