@@ -1,4 +1,5 @@
 // Builds the services once per process; HTTP routes and React Router loaders share them.
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
@@ -9,6 +10,7 @@ import { createAuth } from './domain/auth/auth.ts';
 import { createEpisodesService } from './domain/catalog/episodes.service.ts';
 import { createMoviesService } from './domain/catalog/movies.service.ts';
 import { createTermsService } from './domain/catalog/terms.service.ts';
+import { createWatchService } from './domain/catalog/watch.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -74,6 +76,11 @@ export function createServices(options: {
     terms: createTermsService({ db }),
     movies: createMoviesService({ db }),
     episodes: createEpisodesService({ db }),
+    watch: createWatchService({
+      db,
+      // Its own key, so a viewer hash says nothing about the session secret.
+      secret: crypto.createHash('sha256').update(`views:${options.authSecret}`).digest('hex'),
+    }),
     system: createSystemService({ db, version: appVersion }),
     site: {
       name: config.SITE_NAME,
