@@ -128,7 +128,7 @@ describe('POST /api/episodes/:id/view', () => {
     await t.db
       .update(episodeViews)
       .set({ hour: new Date(Date.now() - 2 * 60 * 60 * 1000) })
-      .where(eq(episodeViews.episodeId, ids.three));
+      .where(eq(episodeViews.episodeId, ids.three!));
     expect((await laptop.post(`/api/episodes/${ids.three}/view`)).json()).toEqual({
       counted: true,
     });
