@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { imageUrl, isStorageSrc } from '#app/components/image.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
+import { hlsConfig } from './hls-config.ts';
 import type { PlayerProps } from './player.tsx';
 import {
   readPlayerPreferences,
@@ -30,26 +31,6 @@ export const NEXT_COUNTDOWN_SECONDS = 10;
 const RATES = '0.5 0.75 1 1.25 1.5 2';
 
 type MediaControllerElement = HTMLElement & { fullscreenElement: HTMLElement };
-
-/**
- * hls.js chooses its first rung from a bandwidth estimate (FIELD-NOTES "Time to first frame"). We seed that estimate
- * from the browser's own measurement when it has one (80 % of it), else 1.5 Mbps (about 480p): a fast first frame
- * on a phone, then ABR climbs. Rungs larger than the player are never fetched.
- */
-export function hlsConfig(downlinkMbps?: number) {
-  const estimate =
-    downlinkMbps && Number.isFinite(downlinkMbps) && downlinkMbps > 0
-      ? Math.min(8_000_000, Math.max(300_000, downlinkMbps * 1_000_000 * 0.8))
-      : 1_500_000;
-  return {
-    startLevel: -1,
-    abrEwmaDefaultEstimate: estimate,
-    abrEwmaDefaultEstimateMax: Math.max(estimate, 5_000_000),
-    capLevelToPlayerSize: true,
-    maxBufferLength: 30,
-    backBufferLength: 30,
-  };
-}
 
 type HlsApi = {
   on: (event: string, handler: (event: string, data: { fatal?: boolean }) => void) => void;

@@ -70,7 +70,7 @@ export const shortcutList = [
 
 /** Typing in a field, or a key a focused control handles itself, is not a shortcut. */
 export function isOwnKeyTarget(target: EventTarget | null, key: string) {
-  if (!(target instanceof Element)) return false;
+  if (typeof Element === 'undefined' || !(target instanceof Element)) return false;
   const tag = target.tagName.toLowerCase();
   if (tag === 'input' || tag === 'textarea' || tag === 'select') return true;
   if ((target as HTMLElement).isContentEditable) return true;
