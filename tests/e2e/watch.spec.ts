@@ -41,8 +41,11 @@ async function signedInAdmin(request: APIRequestContext) {
     const cookie = state.cookies.find((item) => item.name === 'XSRF-TOKEN');
     return decodeURIComponent(cookie?.value ?? '');
   };
-  const call = async (url: string, data: unknown) => {
-    const response = await request.post(url, { data, headers: { 'X-XSRF-TOKEN': await xsrf() } });
+  const call = async (url: string, data: unknown, method: 'post' | 'patch' = 'post') => {
+    const response = await request[method](url, {
+      data,
+      headers: { 'X-XSRF-TOKEN': await xsrf() },
+    });
     expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
     return response.json();
   };
@@ -66,6 +69,7 @@ async function playAndAdvance(page: Page) {
 
 let slug = '';
 let dubbedServerId = 0;
+const renamed = { from: '', to: '' };
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const storage = path.join(process.env.PHIM_E2E_DATA_DIR!, 'storage', 'test-hls');
@@ -85,11 +89,32 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const hls = `${baseURL}/storage/test-hls/ladder/master.m3u8`;
   const add = (server: number, name: string, type: 'hls' | 'embed', url: string) =>
     call(`${base}/episodes`, { server_id: server, name, source_type: type, source_url: url });
-  await add(vietsub.id, 'Tập 1', 'hls', hls);
+  await call(`${base}/episodes`, {
+    server_id: vietsub.id,
+    name: 'Tập 1',
+    source_type: 'hls',
+    source_url: hls,
+    intro_start: 0,
+    intro_end: 8,
+  });
   await add(vietsub.id, 'Tập 2', 'hls', hls);
   await add(vietsub.id, 'Tập 3', 'embed', 'https://player.example/embed/3');
   await add(vietsub.id, 'Tập 4', 'hls', `${baseURL}/storage/test-hls/missing/master.m3u8`);
   await add(dubbed.id, 'Tập 1', 'hls', hls);
+
+  // A movie renamed after people bookmarked its episodes.
+  const old = (await call('/api/admin/movies', { title: `Phim Cũ ${stamp}`, published: true }))
+    .movie;
+  const server = (await call(`/api/admin/movies/${old.id}/servers`, { name: 'Vietsub #1' })).server;
+  await call(`/api/admin/movies/${old.id}/episodes`, {
+    server_id: server.id,
+    name: 'Tập 1',
+    source_type: 'embed',
+    source_url: 'https://player.example/embed/old',
+  });
+  renamed.from = old.slug;
+  renamed.to = `phim-moi-${stamp}`;
+  await call(`/api/admin/movies/${old.id}`, { slug: renamed.to }, 'patch');
   await request.dispose();
 });
 
@@ -122,6 +147,11 @@ test('a viewer watches, changes quality and server, and moves to the next episod
       page.evaluate(() => (document.querySelector('hls-video') as HTMLVideoElement).paused),
     )
     .toBe(true);
+  // The episode's intro runs to 8 s: the viewer skips it.
+  const skipIntro = page.getByRole('button', { name: 'Skip intro' });
+  await skipIntro.click();
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(8);
+  await expect(skipIntro).toBeHidden();
 
   // The quality menu lists both renditions of the ladder.
   await page.locator('media-settings-menu-button').click();
@@ -197,7 +227,15 @@ test('a viewer watches, changes quality and server, and moves to the next episod
   expect(policyErrors).toEqual([]);
 });
 
-test('unknown episodes and servers are 404', async ({ page }) => {
+test('unknown episodes and servers are 404; an old slug moves with its episode', async ({
+  page,
+}) => {
+  const moved = await page.goto(`/watch/${renamed.from}/tap-1`);
+  expect(moved?.request().redirectedFrom()?.url()).toContain(`/watch/${renamed.from}/tap-1`);
+  expect((await moved?.request().redirectedFrom()?.response())?.status()).toBe(301);
+  await expect(page).toHaveURL(`/watch/${renamed.to}/tap-1`);
+  await expect(page.getByTestId('player-embed')).toBeVisible();
+
   expect((await page.goto(`/watch/${slug}/tap-99`))?.status()).toBe(404);
   expect((await page.goto(`/watch/${slug}/tap-2?server=${dubbedServerId}`))?.status()).toBe(404);
   expect((await page.goto(`/watch/${slug}/tap-1?server=abc`))?.status()).toBe(404);
