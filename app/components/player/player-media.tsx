@@ -98,6 +98,14 @@ export default function PlayerMedia({
         // Blocked without a user gesture: the play button is there.
       });
     }
+    return () => {
+      // hls-video-element keeps its hls.js instance (and its downloads) after leaving the page: dropping the
+      // source ends it, and lets a remount (StrictMode in development) load the same source again.
+      video.removeAttribute('src');
+      const holder = video as unknown as { api?: { destroy: () => void } | null };
+      holder.api?.destroy();
+      holder.api = null;
+    };
   }, [src, autoPlay, watchHls]);
 
   // Media events: time for the skip buttons, the first "playing" for the view count, preferences, the end.
