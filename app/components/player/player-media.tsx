@@ -285,7 +285,7 @@ export default function PlayerMedia({
   return (
     <div
       ref={wrapRef}
-      className="phim-player relative size-full bg-black text-white"
+      className="phim-player @container relative size-full bg-black text-white"
       data-testid="player"
     >
       <media-controller ref={controllerRef} nohotkeys="" className="size-full">
@@ -383,27 +383,30 @@ export default function PlayerMedia({
 
       {ended && next && !failed ? (
         <div
-          className="absolute inset-0 z-10 grid place-items-center bg-black/75 p-4"
+          className="absolute inset-0 z-10 grid place-items-center bg-black/75 p-2 @md:p-4"
           data-testid="next-card"
         >
-          <div className="flex w-full max-w-sm flex-col gap-3 rounded-2xl bg-neutral-900/95 p-5 shadow-2xl ring-1 ring-white/10">
-            <p className="text-xs font-semibold tracking-wide text-neutral-400 uppercase">
+          <div className="flex w-full max-w-sm flex-col gap-2 rounded-2xl bg-neutral-900/95 p-3 shadow-2xl ring-1 ring-white/10 @md:gap-3 @md:p-5">
+            <p className="hidden text-xs font-semibold tracking-wide text-neutral-400 uppercase @md:block">
               {t('player.upNext')}
             </p>
-            <p className="text-lg font-bold text-balance">{next.title}</p>
+            <p className="truncate text-base font-bold @md:text-lg">
+              <span className="@md:hidden">{t('player.upNext')}: </span>
+              {next.title}
+            </p>
             {countdown !== null ? (
               <p className="text-sm text-neutral-300" aria-live="polite">
                 {t('player.startsIn', { count: countdown })}
               </p>
             ) : null}
             <div className="flex flex-wrap gap-2">
-              <Button size="lg" onClick={() => next.go()}>
+              <Button size="md" onClick={() => next.go()}>
                 <SkipForward aria-hidden />
                 {t('player.playNext')}
               </Button>
               {countdown !== null ? (
                 <Button
-                  size="lg"
+                  size="md"
                   variant="ghost"
                   className="text-white hover:bg-white/10 dark:text-white"
                   onClick={() => setCountdown(null)}
@@ -428,13 +431,13 @@ export default function PlayerMedia({
       {failed ? (
         <div
           role="alert"
-          className="absolute inset-0 z-20 grid place-items-center bg-black/85 p-4 text-center"
+          className="absolute inset-0 z-20 grid place-items-center bg-black/85 p-3 text-center"
           data-testid="player-error"
         >
-          <div className="flex max-w-sm flex-col items-center gap-3">
-            <TriangleAlert aria-hidden className="size-10 text-warning-500" />
-            <p className="text-lg font-semibold">{t('player.error')}</p>
-            <p className="text-sm text-neutral-300">{t('player.errorHint')}</p>
+          <div className="flex max-w-sm flex-col items-center gap-2 @md:gap-3">
+            <TriangleAlert aria-hidden className="size-8 text-warning-500 @md:size-10" />
+            <p className="text-base font-semibold @md:text-lg">{t('player.error')}</p>
+            <p className="hidden text-sm text-neutral-300 @md:block">{t('player.errorHint')}</p>
             <Button size="lg" onClick={retry}>
               <RotateCcw aria-hidden />
               {t('player.retry')}
