@@ -7,5 +7,16 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   build: { assetsInlineLimit: 0 },
   server: { hmr: { port: 24678 } },
-  optimizeDeps: { include: ['sonner', 'i18next', 'react-i18next', 'lucide-react'] },
+  // Pre-bundled up front: a module first met through a lazy import (the player) would reload the first dev page.
+  optimizeDeps: {
+    include: [
+      'sonner',
+      'i18next',
+      'react-i18next',
+      'lucide-react',
+      'media-chrome',
+      'media-chrome/menu',
+      'hls-video-element',
+    ],
+  },
 });

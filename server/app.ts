@@ -16,6 +16,7 @@ import { episodesRoutes } from './http/episodes.routes.ts';
 import { moviesRoutes } from './http/movies.routes.ts';
 import { subtitlesRoutes } from './http/subtitles.routes.ts';
 import { termsRoutes } from './http/terms.routes.ts';
+import { watchRoutes } from './http/watch.routes.ts';
 import { i18nRoutes } from './http/i18n.routes.ts';
 import { imageRoutes } from './http/image.routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(moviesRoutes);
       await api.register(episodesRoutes);
       await api.register(subtitlesRoutes);
+      await api.register(watchRoutes);
       // Unknown API paths answer JSON, never the HTML app.
       api.all('/*', { schema: { hide: true }, config: { csrf: false } }, async (request, reply) =>
         reply

@@ -1,4 +1,5 @@
 // Builds the services once per process; HTTP routes and React Router loaders share them.
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
@@ -11,6 +12,7 @@ import { createMoviesService } from './domain/catalog/movies.service.ts';
 import { createSeoService } from './domain/catalog/seo.service.ts';
 import { createTermsService } from './domain/catalog/terms.service.ts';
 import { createSubtitlesService } from './domain/media/subtitles.service.ts';
+import { createWatchService } from './domain/catalog/watch.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -78,6 +80,11 @@ export function createServices(options: {
     episodes: createEpisodesService({ db }),
     subtitles: createSubtitlesService({ db, storageRoot: path.join(config.dataDir, 'storage') }),
     seo: createSeoService({ db, storageRoot: path.join(config.dataDir, 'storage') }),
+    watch: createWatchService({
+      db,
+      // Its own key, so a viewer hash says nothing about the session secret.
+      secret: crypto.createHash('sha256').update(`views:${options.authSecret}`).digest('hex'),
+    }),
     system: createSystemService({ db, version: appVersion }),
     site: {
       name: config.SITE_NAME,

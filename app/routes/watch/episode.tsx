@@ -1,14 +1,228 @@
-// `/watch/{slug}/{ep}`: the watch page, always dark like a cinema; episodes arrive with the catalogue.
+// `/watch/{slug}/{ep}`: the watch page, always dark like a cinema. The player, the movie and episode names,
+// previous/next, the server tabs (same episode on another server when it has one) and the episode grid.
+// `?server=<id>` picks the server; without it, the first server that has this episode. Old slugs answer 301.
+import { ChevronLeft, ChevronRight, ListVideo, Server } from 'lucide-react';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { redirect, useLocation, useNavigate } from 'react-router';
+import { AppLink } from '#app/components/app-link.tsx';
+import { Img } from '#app/components/image.tsx';
+import { Player } from '#app/components/player/player.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+import { useApi } from '#app/lib/auth.tsx';
+import { cn } from '#app/lib/cn.ts';
 import { pageNotFound } from '#app/lib/route-errors.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import type { Route } from './+types/episode';
 
-export const handle: RouteHandle = { colorMode: 'dark' };
+type TitleData = { movie: { title: string }; episode: { name: string } } | undefined;
 
-export function loader({ request }: Route.LoaderArgs) {
+export const handle: RouteHandle = {
+  colorMode: 'dark',
+  title: (data) => {
+    const page = data as TitleData;
+    return page ? `${page.movie.title} – ${page.episode.name}` : '';
+  },
+};
+
+const KEY = /^[a-z0-9-]{1,255}$/;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { slug, ep } = params;
+  if (!KEY.test(slug) || !KEY.test(ep)) pageNotFound(request);
+  const url = new URL(request.url);
+  const server = url.searchParams.get('server');
+  if (server !== null && !/^[1-9][0-9]{0,14}$/.test(server)) pageNotFound(request);
+  const page = await context.services.watch.episodePage(
+    slug,
+    ep,
+    server === null ? undefined : Number(server),
+  );
+  if (page) return page;
+  const moved = await context.services.movies.redirectFor(slug);
+  if (moved) throw redirect(`/watch/${moved}/${ep}${url.search}`, 301);
   pageNotFound(request);
 }
 
-export default function EpisodePage() {
-  return null;
+export default function EpisodePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { movie, episode, servers, switches, previous, next } = loaderData;
+  const server = servers.find((item) => item.id === episode.server_id)!;
+  const href = (ep: string, serverId = episode.server_id) =>
+    `/watch/${movie.slug}/${ep}?server=${serverId}`;
+  const nextHref = next ? href(next.ep) : null;
+  const goNext = useCallback(() => {
+    // The next episode plays on by itself: the viewer asked for it.
+    if (nextHref) void navigate(nextHref, { state: { autoplay: true } });
+  }, [navigate, nextHref]);
+  const countView = useCallback(() => {
+    api.post(`/episodes/${episode.id}/view`).catch(() => {
+      // A lost count is not the viewer's problem.
+    });
+  }, [api, episode.id]);
+  const autoPlay = Boolean((location.state as { autoplay?: boolean } | null)?.autoplay);
+  const facts = [
+    movie.type?.name,
+    movie.year ? String(movie.year) : null,
+    movie.quality,
+    ...movie.languages,
+    movie.current_episode || null,
+  ].filter(Boolean);
+
+  return (
+    <main id="main" className="flex-1 bg-neutral-950 text-neutral-100">
+      <div className="mx-auto grid w-full max-w-screen-2xl gap-6 pb-12 lg:grid-cols-[minmax(0,1fr)_22rem] lg:px-6 lg:pt-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="min-w-0">
+          <div className="aspect-video w-full overflow-hidden bg-black shadow-2xl lg:rounded-xl">
+            <Player
+              key={episode.id}
+              source={{ type: episode.source_type, url: episode.source_url }}
+              poster={movie.backdrop ?? movie.poster}
+              title={`${movie.title} – ${episode.name}`}
+              markers={{
+                introStart: episode.intro_start,
+                introEnd: episode.intro_end,
+                outroStart: episode.outro_start,
+              }}
+              next={next ? { title: next.name, go: goNext } : null}
+              autoPlay={autoPlay}
+              onStart={countView}
+            />
+          </div>
+          <div className="flex flex-col gap-4 px-4 pt-5 lg:px-0">
+            <div className="flex gap-4">
+              <AppLink
+                to={`/watch/${movie.slug}`}
+                className="hidden w-16 shrink-0 overflow-hidden rounded-lg bg-neutral-800 sm:block"
+                tabIndex={-1}
+                aria-hidden
+              >
+                <Img
+                  src={movie.poster}
+                  width={64}
+                  height={96}
+                  alt=""
+                  className="aspect-[2/3] size-full object-cover"
+                />
+              </AppLink>
+              <div className="min-w-0">
+                <h1 className="text-xl font-bold text-balance text-white sm:text-2xl">
+                  <AppLink to={`/watch/${movie.slug}`} className="hover:text-primary-300">
+                    {movie.title}
+                  </AppLink>
+                </h1>
+                <p
+                  className="mt-1 text-base font-medium text-primary-300"
+                  data-testid="episode-name"
+                >
+                  {episode.name}
+                  <span className="text-neutral-400"> · {server.name}</span>
+                </p>
+                {facts.length ? (
+                  <p className="mt-1 text-sm text-neutral-400">{facts.join(' · ')}</p>
+                ) : null}
+              </div>
+            </div>
+            <nav className="flex flex-wrap gap-2" aria-label={t('watch.episodeNav')}>
+              {previous ? (
+                <Button
+                  asChild
+                  variant="outline"
+                  size="lg"
+                  className="border-neutral-700 text-white dark:text-white"
+                >
+                  <AppLink to={href(previous.ep)} rel="prev">
+                    <ChevronLeft aria-hidden />
+                    {t('watch.previous')}
+                  </AppLink>
+                </Button>
+              ) : null}
+              {next && nextHref ? (
+                <Button asChild size="lg">
+                  <AppLink to={nextHref} rel="next">
+                    {t('watch.next')}
+                    <ChevronRight aria-hidden />
+                  </AppLink>
+                </Button>
+              ) : null}
+            </nav>
+          </div>
+        </div>
+
+        <aside className="flex min-w-0 flex-col gap-5 px-4 lg:px-0">
+          {switches.length > 1 ? (
+            <section aria-labelledby="servers-heading">
+              <h2
+                id="servers-heading"
+                className="mb-2 flex items-center gap-2 text-sm font-semibold text-neutral-300"
+              >
+                <Server aria-hidden className="size-4" />
+                {t('watch.servers')}
+              </h2>
+              <ul className="flex flex-wrap gap-2">
+                {switches.map((item) => {
+                  const current = item.server_id === episode.server_id;
+                  return (
+                    <li key={item.server_id}>
+                      <AppLink
+                        to={href(item.ep, item.server_id)}
+                        aria-current={current ? 'page' : undefined}
+                        title={item.same_episode ? undefined : t('watch.notOnServer')}
+                        className={cn(
+                          'inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition-colors',
+                          current
+                            ? 'border-primary-500 bg-primary-500 text-neutral-950'
+                            : 'border-neutral-700 text-neutral-200 hover:border-primary-400 hover:text-primary-300',
+                        )}
+                      >
+                        {item.name}
+                      </AppLink>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ) : null}
+          <section aria-labelledby="episodes-heading" className="min-w-0">
+            <h2
+              id="episodes-heading"
+              className="mb-2 flex items-center gap-2 text-sm font-semibold text-neutral-300"
+            >
+              <ListVideo aria-hidden className="size-4" />
+              {t('watch.episodes', { server: server.name })}
+              <span className="font-normal text-neutral-500">({server.episodes.length})</span>
+            </h2>
+            <ul
+              className="grid max-h-[28rem] grid-cols-[repeat(auto-fill,minmax(4.5rem,1fr))] gap-2 overflow-y-auto pr-1"
+              data-testid="episode-grid"
+            >
+              {server.episodes.map((item) => {
+                const current = item.id === episode.id;
+                return (
+                  <li key={item.id}>
+                    <AppLink
+                      to={href(item.ep)}
+                      aria-current={current ? 'page' : undefined}
+                      title={item.name}
+                      className={cn(
+                        'flex h-10 items-center justify-center truncate rounded-lg px-2 text-sm font-medium transition-colors',
+                        current
+                          ? 'bg-primary-500 text-neutral-950'
+                          : 'bg-neutral-800/80 text-neutral-200 hover:bg-neutral-700 hover:text-white',
+                      )}
+                    >
+                      {item.name}
+                    </AppLink>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        </aside>
+      </div>
+    </main>
+  );
 }

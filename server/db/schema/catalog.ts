@@ -178,6 +178,28 @@ export const episodes = pgTable(
   ],
 );
 
+/**
+ * Views already counted: one row per (episode, viewer, hour). The unique key makes counting an
+ * `insert ... on conflict do nothing`, so repeats cost no counter write; rows older than the current hour only
+ * matter until a purge job removes them.
+ */
+export const episodeViews = pgTable(
+  'episode_views',
+  {
+    episodeId: bigint('episode_id', { mode: 'number' })
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    /** `u:<user id>` for a signed-in viewer, else `a:` + an HMAC of IP and user agent (no raw IP kept). */
+    viewer: text('viewer').notNull(),
+    /** The hour the view fell in (UTC, truncated). */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.episodeId, table.viewer, table.hour] }),
+    index('episode_views_hour_idx').on(table.hour),
+  ],
+);
+
 /** The home page as ordered sections; the Home Page Manager will edit these rows. */
 export const homeSections = pgTable('home_sections', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

@@ -1,0 +1,472 @@
+// The HLS player behind <Player>, loaded on demand: Media Chrome's controls over hls-video-element (hls.js), with our
+// keyboard shortcuts and help, remembered volume/speed/captions, skip intro/outro, the next-episode card and an
+// error overlay with retry.
+import 'media-chrome';
+import 'media-chrome/menu';
+import 'hls-video-element';
+import './player.css';
+import type { HlsVideoElement } from 'hls-video-element';
+import { Keyboard, RotateCcw, SkipForward, TriangleAlert } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { imageUrl, isStorageSrc } from '#app/components/image.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
+import { hlsConfig } from './hls-config.ts';
+import type { PlayerProps } from './player.tsx';
+import {
+  readPlayerPreferences,
+  savePlayerPreferences,
+  type PlayerPreferences,
+} from './player-preferences.ts';
+import {
+  actionForKey,
+  isOwnKeyTarget,
+  shortcutList,
+  type PlayerAction,
+} from './player-shortcuts.ts';
+
+/** Seconds the next-episode card counts down before it plays on. */
+export const NEXT_COUNTDOWN_SECONDS = 10;
+const RATES = '0.5 0.75 1 1.25 1.5 2';
+
+type MediaControllerElement = HTMLElement & { fullscreenElement: HTMLElement };
+
+type HlsApi = {
+  on: (event: string, handler: (event: string, data: { fatal?: boolean }) => void) => void;
+};
+
+export default function PlayerMedia({
+  src,
+  poster,
+  title,
+  markers,
+  next,
+  autoPlay,
+  onStart,
+}: PlayerProps & { src: string }) {
+  const { t } = useTranslation();
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const controllerRef = useRef<MediaControllerElement>(null);
+  const videoRef = useRef<HlsVideoElement>(null);
+  const started = useRef(false);
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [ended, setEnded] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [help, setHelp] = useState(false);
+  const [autoNext, setAutoNext] = useState(true);
+  const [countdown, setCountdown] = useState<number | null>(null);
+  const prefs = useRef<PlayerPreferences | null>(null);
+  // Media listeners are attached once; they read the latest callbacks through these.
+  const nextRef = useRef(next);
+  const onStartRef = useRef(onStart);
+  useEffect(() => {
+    nextRef.current = next;
+    onStartRef.current = onStart;
+  });
+
+  const watchHls = useCallback(() => {
+    // hls-video-element creates its hls.js instance a microtask after `src` is set or `load()` runs.
+    setTimeout(() => {
+      const api = (videoRef.current as unknown as { api?: HlsApi } | null)?.api;
+      api?.on('hlsError', (_event, data) => {
+        if (data.fatal) setFailed(true);
+      });
+    }, 0);
+  }, []);
+
+  // Load the source once per mount (an episode change mounts a new player), with the remembered choices.
+  useEffect(() => {
+    const video = videoRef.current;
+    const controller = controllerRef.current;
+    const wrap = wrapRef.current;
+    if (!video || !controller || !wrap) return;
+    // Fullscreen takes the wrapper, so the overlays below stay visible in it.
+    controller.fullscreenElement = wrap;
+    const stored = readPlayerPreferences();
+    prefs.current = stored;
+    setAutoNext(stored.autoNext);
+    const connection = (navigator as Navigator & { connection?: { downlink?: number } }).connection;
+    (video as unknown as { config: unknown }).config = hlsConfig(connection?.downlink);
+    video.volume = stored.volume;
+    video.muted = stored.muted;
+    video.src = src;
+    watchHls();
+    if (autoPlay) {
+      video.play().catch(() => {
+        // Blocked without a user gesture: the play button is there.
+      });
+    }
+    return () => {
+      // hls-video-element keeps its hls.js instance (and its downloads) after leaving the page: dropping the
+      // source ends it, and lets a remount (StrictMode in development) load the same source again.
+      video.removeAttribute('src');
+      const holder = video as unknown as { api?: { destroy: () => void } | null };
+      holder.api?.destroy();
+      holder.api = null;
+    };
+  }, [src, autoPlay, watchHls]);
+
+  // Media events: time for the skip buttons, the first "playing" for the view count, preferences, the end.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const applyRate = () => {
+      const rate = prefs.current?.rate ?? 1;
+      video.defaultPlaybackRate = rate;
+      video.playbackRate = rate;
+    };
+    const onTime = () => setTime(video.currentTime);
+    const onDuration = () => setDuration(Number.isFinite(video.duration) ? video.duration : 0);
+    const onPlaying = () => {
+      setEnded(false);
+      setCountdown(null);
+      if (!started.current) {
+        started.current = true;
+        onStartRef.current?.();
+      }
+    };
+    const onVolume = () => savePlayerPreferences({ volume: video.volume, muted: video.muted });
+    const onRate = () => {
+      // Loading a source resets the rate to the default; only a viewer's change is remembered.
+      if (video.readyState > 0) savePlayerPreferences({ rate: video.playbackRate });
+    };
+    const onEnded = () => {
+      setEnded(true);
+      if (nextRef.current && readPlayerPreferences().autoNext) setCountdown(NEXT_COUNTDOWN_SECONDS);
+    };
+    const onError = () => setFailed(true);
+    const tracks = video.textTracks;
+    const applyCaptions = () => {
+      const wanted = prefs.current?.captions;
+      if (!wanted || wanted === 'off') return;
+      for (const track of Array.from(tracks)) {
+        if (track.kind !== 'subtitles' && track.kind !== 'captions') continue;
+        if ((track.language || track.label) === wanted) track.mode = 'showing';
+      }
+    };
+    const rememberCaptions = () => {
+      const shown = Array.from(tracks).find(
+        (track) =>
+          (track.kind === 'subtitles' || track.kind === 'captions') && track.mode === 'showing',
+      );
+      const choice = shown ? shown.language || shown.label : 'off';
+      if (prefs.current) prefs.current.captions = choice;
+      savePlayerPreferences({ captions: choice });
+    };
+    video.addEventListener('loadedmetadata', applyRate);
+    video.addEventListener('timeupdate', onTime);
+    video.addEventListener('durationchange', onDuration);
+    video.addEventListener('playing', onPlaying);
+    video.addEventListener('volumechange', onVolume);
+    video.addEventListener('ratechange', onRate);
+    video.addEventListener('ended', onEnded);
+    video.addEventListener('error', onError);
+    tracks?.addEventListener('addtrack', applyCaptions);
+    tracks?.addEventListener('change', rememberCaptions);
+    return () => {
+      video.removeEventListener('loadedmetadata', applyRate);
+      video.removeEventListener('timeupdate', onTime);
+      video.removeEventListener('durationchange', onDuration);
+      video.removeEventListener('playing', onPlaying);
+      video.removeEventListener('volumechange', onVolume);
+      video.removeEventListener('ratechange', onRate);
+      video.removeEventListener('ended', onEnded);
+      video.removeEventListener('error', onError);
+      tracks?.removeEventListener('addtrack', applyCaptions);
+      tracks?.removeEventListener('change', rememberCaptions);
+    };
+  }, []);
+
+  // The next-episode countdown.
+  useEffect(() => {
+    if (countdown === null) return;
+    if (countdown <= 0) {
+      nextRef.current?.go();
+      return;
+    }
+    const timer = setTimeout(() => setCountdown(countdown - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  const perform = useCallback((action: PlayerAction) => {
+    const video = videoRef.current;
+    const controller = controllerRef.current;
+    if (!video || !controller) return;
+    const request = (name: string, detail?: unknown) =>
+      controller.dispatchEvent(new CustomEvent(name, { bubbles: true, composed: true, detail }));
+    const length = Number.isFinite(video.duration) ? video.duration : 0;
+    switch (action.type) {
+      case 'toggle-play':
+        if (video.paused) video.play().catch(() => {});
+        else video.pause();
+        break;
+      case 'seek-by':
+        video.currentTime = Math.min(
+          Math.max(0, video.currentTime + action.seconds),
+          length || video.currentTime + action.seconds,
+        );
+        break;
+      case 'seek-to-fraction':
+        if (length) video.currentTime = length * action.fraction;
+        break;
+      case 'volume-by':
+        video.muted = false;
+        video.volume =
+          Math.round(Math.min(1, Math.max(0, video.volume + action.amount)) * 100) / 100;
+        break;
+      case 'toggle-mute':
+        video.muted = !video.muted;
+        break;
+      case 'toggle-fullscreen':
+        request(
+          document.fullscreenElement ? 'mediaexitfullscreenrequest' : 'mediaenterfullscreenrequest',
+        );
+        break;
+      case 'toggle-captions':
+        request('mediatogglesubtitlesrequest');
+        break;
+      case 'next-episode':
+        nextRef.current?.go();
+        break;
+      case 'help':
+        if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+        setHelp(true);
+        break;
+    }
+  }, []);
+
+  // Shortcuts work anywhere on the watch page, except while typing or when a focused control owns the key.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || isOwnKeyTarget(event.target, event.key)) return;
+      const action = actionForKey(event);
+      if (!action) return;
+      event.preventDefault();
+      perform(action);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [perform]);
+
+  const retry = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    setFailed(false);
+    const at = video.currentTime;
+    video.load();
+    watchHls();
+    if (at > 0)
+      video.addEventListener('loadedmetadata', () => (video.currentTime = at), { once: true });
+    video.play().catch(() => {});
+  };
+
+  const skipTo = (seconds: number) => {
+    if (videoRef.current) videoRef.current.currentTime = seconds;
+  };
+  const { introStart, introEnd, outroStart } = markers ?? {};
+  const inIntro =
+    introEnd != null &&
+    introEnd > (introStart ?? 0) &&
+    time >= (introStart ?? 0) &&
+    time < introEnd - 0.5;
+  const inOutro =
+    outroStart != null && time >= outroStart && !ended && (!duration || time < duration - 1);
+
+  const toggleAutoNext = (value: boolean) => {
+    setAutoNext(value);
+    savePlayerPreferences({ autoNext: value });
+    if (!value) setCountdown(null);
+  };
+
+  const posterUrl = poster && isStorageSrc(poster) ? imageUrl(poster, { width: 1280 }) : undefined;
+
+  return (
+    <div
+      ref={wrapRef}
+      className="phim-player @container relative size-full bg-black text-white"
+      data-testid="player"
+    >
+      <media-controller ref={controllerRef} nohotkeys="" className="size-full">
+        <hls-video
+          ref={videoRef}
+          slot="media"
+          preload="metadata"
+          playsinline=""
+          poster={posterUrl}
+          aria-label={title}
+          data-testid="player-video"
+        />
+        <media-loading-indicator slot="centered-chrome" noautohide="" />
+        <media-play-button slot="centered-chrome" className="phim-big-play" />
+        <media-settings-menu hidden anchor="auto">
+          <media-settings-menu-item>
+            {t('player.quality')}
+            <media-rendition-menu slot="submenu" hidden>
+              <div slot="title">{t('player.quality')}</div>
+            </media-rendition-menu>
+          </media-settings-menu-item>
+          <media-settings-menu-item>
+            {t('player.speed')}
+            <media-playback-rate-menu slot="submenu" hidden rates={RATES}>
+              <div slot="title">{t('player.speed')}</div>
+            </media-playback-rate-menu>
+          </media-settings-menu-item>
+          <media-settings-menu-item>
+            {t('player.captions')}
+            <media-captions-menu slot="submenu" hidden>
+              <div slot="title">{t('player.captions')}</div>
+            </media-captions-menu>
+          </media-settings-menu-item>
+        </media-settings-menu>
+        <media-control-bar className="phim-range-bar">
+          <media-time-range />
+        </media-control-bar>
+        <media-control-bar>
+          <media-play-button />
+          <media-seek-backward-button seekoffset="10" className="phim-wide" />
+          <media-seek-forward-button seekoffset="10" className="phim-wide" />
+          <media-mute-button />
+          <media-volume-range className="phim-wide" />
+          <media-time-display showduration="" />
+          <span className="phim-spacer" />
+          {next ? (
+            <button
+              type="button"
+              className="phim-control"
+              onClick={() => next.go()}
+              aria-label={t('player.nextEpisode', { title: next.title })}
+              title={t('player.nextEpisode', { title: next.title })}
+            >
+              <SkipForward aria-hidden className="size-5" />
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="phim-control phim-wide"
+            onClick={() => perform({ type: 'help' })}
+            aria-label={t('player.shortcuts')}
+            title={t('player.shortcuts')}
+          >
+            <Keyboard aria-hidden className="size-5" />
+          </button>
+          <media-captions-button />
+          <media-settings-menu-button aria-label={t('player.settings')} />
+          <media-pip-button className="phim-wide" />
+          <media-fullscreen-button />
+        </media-control-bar>
+      </media-controller>
+
+      {inIntro && !failed ? (
+        <button
+          type="button"
+          className="phim-skip"
+          onClick={() => skipTo(introEnd!)}
+          data-testid="skip-intro"
+        >
+          {t('player.skipIntro')}
+          <SkipForward aria-hidden className="size-4" />
+        </button>
+      ) : null}
+      {inOutro && !failed ? (
+        <button
+          type="button"
+          className="phim-skip"
+          onClick={() => (next ? next.go() : skipTo(duration))}
+          data-testid="skip-outro"
+        >
+          {next ? t('player.skipOutroNext') : t('player.skipOutro')}
+          <SkipForward aria-hidden className="size-4" />
+        </button>
+      ) : null}
+
+      {ended && next && !failed ? (
+        <div
+          className="absolute inset-0 z-10 grid place-items-center bg-black/75 p-2 @md:p-4"
+          data-testid="next-card"
+        >
+          <div className="flex w-full max-w-sm flex-col gap-2 rounded-2xl bg-neutral-900/95 p-3 shadow-2xl ring-1 ring-white/10 @md:gap-3 @md:p-5">
+            <p className="hidden text-xs font-semibold tracking-wide text-neutral-400 uppercase @md:block">
+              {t('player.upNext')}
+            </p>
+            <p className="truncate text-base font-bold @md:text-lg">
+              <span className="@md:hidden">{t('player.upNext')}: </span>
+              {next.title}
+            </p>
+            {countdown !== null ? (
+              <p className="text-sm text-neutral-300" aria-live="polite">
+                {t('player.startsIn', { count: countdown })}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              <Button size="md" onClick={() => next.go()}>
+                <SkipForward aria-hidden />
+                {t('player.playNext')}
+              </Button>
+              {countdown !== null ? (
+                <Button
+                  size="md"
+                  variant="ghost"
+                  className="text-white hover:bg-white/10 dark:text-white"
+                  onClick={() => setCountdown(null)}
+                >
+                  {t('form.cancel')}
+                </Button>
+              ) : null}
+            </div>
+            <label className="flex items-center gap-2 text-sm text-neutral-300">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary-500"
+                checked={autoNext}
+                onChange={(event) => toggleAutoNext(event.target.checked)}
+              />
+              {t('player.autoNext')}
+            </label>
+          </div>
+        </div>
+      ) : null}
+
+      {failed ? (
+        <div
+          role="alert"
+          className="absolute inset-0 z-20 grid place-items-center bg-black/85 p-3 text-center"
+          data-testid="player-error"
+        >
+          <div className="flex max-w-sm flex-col items-center gap-2 @md:gap-3">
+            <TriangleAlert aria-hidden className="size-8 text-warning-500 @md:size-10" />
+            <p className="text-base font-semibold @md:text-lg">{t('player.error')}</p>
+            <p className="hidden text-sm text-neutral-300 @md:block">{t('player.errorHint')}</p>
+            <Button size="lg" onClick={retry}>
+              <RotateCcw aria-hidden />
+              {t('player.retry')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      <Dialog open={help} onOpenChange={setHelp}>
+        <DialogContent title={t('player.shortcuts')}>
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2.5 text-sm">
+            {shortcutList.map((row) => (
+              <div key={row.label} className="contents">
+                <dt className="flex flex-wrap gap-1">
+                  {row.keys.map((key) => (
+                    <kbd
+                      key={key}
+                      className="rounded-md border border-neutral-300 bg-neutral-100 px-1.5 py-0.5 font-mono text-xs dark:border-neutral-700 dark:bg-neutral-800"
+                    >
+                      {key}
+                    </kbd>
+                  ))}
+                </dt>
+                <dd className="text-neutral-700 dark:text-neutral-300">{t(row.label)}</dd>
+              </div>
+            ))}
+          </dl>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+// The player's pure parts: shortcut keys, remembered preferences, which sources it will load, hls.js settings.
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hlsConfig } from './hls-config.ts';
+import { embedUrl, Player, playableUrl } from './player.tsx';
+import {
+  PLAYER_PREFERENCES_KEY,
+  readPlayerPreferences,
+  savePlayerPreferences,
+} from './player-preferences.ts';
+import { actionForKey, isOwnKeyTarget } from './player-shortcuts.ts';
+
+const key = (value: string, extra: Partial<KeyboardEvent> = {}) =>
+  actionForKey({
+    key: value,
+    shiftKey: false,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    ...extra,
+  });
+
+describe('shortcut keys', () => {
+  it('follow the usual player keys', () => {
+    expect(key(' ')).toEqual({ type: 'toggle-play' });
+    expect(key('k')).toEqual({ type: 'toggle-play' });
+    expect(key('j')).toEqual({ type: 'seek-by', seconds: -10 });
+    expect(key('ArrowLeft')).toEqual({ type: 'seek-by', seconds: -10 });
+    expect(key('l')).toEqual({ type: 'seek-by', seconds: 10 });
+    expect(key('ArrowRight')).toEqual({ type: 'seek-by', seconds: 10 });
+    expect(key('ArrowUp')).toEqual({ type: 'volume-by', amount: 0.1 });
+    expect(key('ArrowDown')).toEqual({ type: 'volume-by', amount: -0.1 });
+    expect(key('m')).toEqual({ type: 'toggle-mute' });
+    expect(key('f')).toEqual({ type: 'toggle-fullscreen' });
+    expect(key('c')).toEqual({ type: 'toggle-captions' });
+    expect(key('N', { shiftKey: true })).toEqual({ type: 'next-episode' });
+    expect(key('0')).toEqual({ type: 'seek-to-fraction', fraction: 0 });
+    expect(key('7')).toEqual({ type: 'seek-to-fraction', fraction: 0.7 });
+    expect(key('?', { shiftKey: true })).toEqual({ type: 'help' });
+  });
+
+  it('leave other keys and browser shortcuts alone', () => {
+    expect(key('n')).toBeNull();
+    expect(key('x')).toBeNull();
+    expect(key('f', { ctrlKey: true })).toBeNull();
+    expect(key('l', { metaKey: true })).toBeNull();
+    expect(key('M', { shiftKey: true })).toBeNull();
+  });
+
+  it('are not taken from fields or from a focused control', () => {
+    expect(isOwnKeyTarget(null, 'k')).toBe(false);
+    expect(isOwnKeyTarget({} as EventTarget, ' ')).toBe(false);
+  });
+});
+
+describe('preferences', () => {
+  const store = new Map<string, string>();
+  globalThis.localStorage ??= {
+    getItem: (name: string) => store.get(name) ?? null,
+    setItem: (name: string, value: string) => void store.set(name, value),
+    removeItem: (name: string) => void store.delete(name),
+    clear: () => store.clear(),
+    key: () => null,
+    length: 0,
+  } as Storage;
+  afterEach(() => localStorage.removeItem(PLAYER_PREFERENCES_KEY));
+
+  it('are kept and read back', () => {
+    expect(readPlayerPreferences()).toEqual({
+      volume: 1,
+      muted: false,
+      rate: 1,
+      captions: null,
+      autoNext: true,
+    });
+    savePlayerPreferences({ volume: 0.4, rate: 1.5 });
+    savePlayerPreferences({ captions: 'vi', autoNext: false });
+    expect(readPlayerPreferences()).toEqual({
+      volume: 0.4,
+      muted: false,
+      rate: 1.5,
+      captions: 'vi',
+      autoNext: false,
+    });
+  });
+
+  it('ignore values out of range or of the wrong type', () => {
+    localStorage.setItem(
+      PLAYER_PREFERENCES_KEY,
+      JSON.stringify({ volume: 7, rate: 'fast', muted: 'yes', autoNext: 0 }),
+    );
+    expect(readPlayerPreferences()).toMatchObject({
+      volume: 1,
+      rate: 1,
+      muted: false,
+      autoNext: true,
+    });
+    localStorage.setItem(PLAYER_PREFERENCES_KEY, '{not json');
+    expect(readPlayerPreferences().volume).toBe(1);
+  });
+});
+
+describe('sources', () => {
+  it('are site paths, https, or http on this very site', () => {
+    expect(playableUrl('/storage/videos/1/master.m3u8')).toBe('/storage/videos/1/master.m3u8');
+    expect(playableUrl('https://cdn.example/a.m3u8')).toBe('https://cdn.example/a.m3u8');
+    expect(playableUrl('http://localhost:3000/storage/a.m3u8', 'http://localhost:3000')).toBe(
+      'http://localhost:3000/storage/a.m3u8',
+    );
+    expect(playableUrl('http://cdn.example/a.m3u8', 'http://localhost:3000')).toBeNull();
+    expect(playableUrl('//cdn.example/a.m3u8')).toBeNull();
+    expect(playableUrl('javascript:alert(1)')).toBeNull();
+    expect(playableUrl(null)).toBeNull();
+  });
+
+  it('embeds only over https', () => {
+    expect(embedUrl('https://player.example/embed/1')).toBe('https://player.example/embed/1');
+    expect(embedUrl('http://player.example/embed/1')).toBeNull();
+    expect(embedUrl('/storage/x.html')).toBeNull();
+  });
+});
+
+describe('hls.js settings', () => {
+  it('start from the browser’s bandwidth measure when it has one, else 1.5 Mbps, capped to the player', () => {
+    expect(hlsConfig()).toMatchObject({
+      startLevel: -1,
+      abrEwmaDefaultEstimate: 1_500_000,
+      capLevelToPlayerSize: true,
+    });
+    expect(hlsConfig(10).abrEwmaDefaultEstimate).toBe(8_000_000);
+    expect(hlsConfig(2).abrEwmaDefaultEstimate).toBe(1_600_000);
+    expect(hlsConfig(0.1).abrEwmaDefaultEstimate).toBe(300_000);
+  });
+});
+
+describe('on the server', () => {
+  it('renders a poster frame, never the media player', () => {
+    const html = renderToString(
+      <Player
+        source={{ type: 'hls', url: '/storage/a/master.m3u8' }}
+        poster={null}
+        title="Tập 1"
+      />,
+    );
+    expect(html).not.toContain('media-controller');
+    expect(html).not.toContain('hls-video');
+    expect(html.length).toBeLessThan(2000);
+  });
+
+  it('renders an embed as a sandboxed frame, and a local video as unavailable for now', () => {
+    const embed = renderToString(
+      <Player
+        source={{ type: 'embed', url: 'https://player.example/e/1' }}
+        poster={null}
+        title="Tập 1"
+      />,
+    );
+    expect(embed).toContain('sandbox="allow-scripts allow-same-origin allow-presentation"');
+    expect(embed).toContain('allowFullScreen');
+    const video = renderToString(
+      <Player source={{ type: 'video', url: null }} poster={null} title="Tập 1" />,
+    );
+    expect(video).toContain('role="status"');
+    expect(video).not.toContain('iframe');
+  });
+});

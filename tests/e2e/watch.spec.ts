@@ -1,0 +1,256 @@
+// The watch page as a viewer uses it: a real HLS ladder made by ffmpeg, played through the player; quality menu,
+// shortcuts, server switch, next episode (button and end card), an embed in a sandboxed frame, the error overlay;
+// and pages without a player load none of its code.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { open } from './helpers.ts';
+
+const admin = { email: 'admin@phim.test', password: 'admin-password-123' };
+test.use({ locale: 'en-US' });
+
+/** ~12 s of test pattern and tone as fMP4 HLS: 640x360 and 320x180 with a master playlist, 4 s segments. */
+function makeHls(folder: string) {
+  if (fs.existsSync(path.join(folder, 'master.m3u8'))) return;
+  fs.mkdirSync(folder, { recursive: true });
+  execFileSync(
+    process.env.FFMPEG_PATH || 'ffmpeg',
+    [
+      ...['-y', '-loglevel', 'error'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=12'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=12'],
+      ...['-filter_complex', '[0:v]split=2[a][b];[b]scale=320:180[small]'],
+      ...['-map', '[a]', '-map', '[small]', '-map', '1:a', '-map', '1:a'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+      ...['-g', '100', '-keyint_min', '100', '-sc_threshold', '0'],
+      ...['-b:v:0', '800k', '-b:v:1', '250k', '-c:a', 'aac', '-b:a', '64k'],
+      ...['-f', 'hls', '-hls_time', '4', '-hls_playlist_type', 'vod'],
+      ...['-hls_segment_type', 'fmp4', '-master_pl_name', 'master.m3u8'],
+      ...['-var_stream_map', 'v:0,a:0 v:1,a:1'],
+      ...['-hls_segment_filename', 'stream_%v/seg_%03d.m4s', 'stream_%v/index.m3u8'],
+    ],
+    { cwd: folder, stdio: 'pipe' },
+  );
+}
+
+async function signedInAdmin(request: APIRequestContext) {
+  await request.get('/api/csrf-cookie');
+  const xsrf = async () => {
+    const state = await request.storageState();
+    const cookie = state.cookies.find((item) => item.name === 'XSRF-TOKEN');
+    return decodeURIComponent(cookie?.value ?? '');
+  };
+  const call = async (url: string, data: unknown, method: 'post' | 'patch' = 'post') => {
+    const response = await request[method](url, {
+      data,
+      headers: { 'X-XSRF-TOKEN': await xsrf() },
+    });
+    expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
+    return response.json();
+  };
+  await call('/api/auth/login', admin);
+  return call;
+}
+
+const currentTime = (page: Page) =>
+  page.evaluate(
+    () => (document.querySelector('hls-video') as HTMLVideoElement | null)?.currentTime ?? 0,
+  );
+
+/** Takes focus off the control that was clicked, as a viewer clicking beside the player would. */
+const focusPage = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+
+async function playAndAdvance(page: Page) {
+  await page.locator('media-control-bar media-play-button').click();
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
+}
+
+let slug = '';
+let dubbedServerId = 0;
+const renamed = { from: '', to: '' };
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const storage = path.join(process.env.PHIM_E2E_DATA_DIR!, 'storage', 'test-hls');
+  makeHls(path.join(storage, 'ladder'));
+  const request = await playwright.request.newContext({ baseURL });
+  const call = await signedInAdmin(request);
+  const stamp = Date.now().toString(36);
+  const { movie } = await call('/api/admin/movies', {
+    title: `Người Phán Xử ${stamp}`,
+    published: true,
+  });
+  slug = movie.slug;
+  const base = `/api/admin/movies/${movie.id}`;
+  const vietsub = (await call(`${base}/servers`, { name: 'Vietsub #1' })).server;
+  const dubbed = (await call(`${base}/servers`, { name: 'Thuyết minh' })).server;
+  dubbedServerId = dubbed.id;
+  const hls = `${baseURL}/storage/test-hls/ladder/master.m3u8`;
+  const add = (server: number, name: string, type: 'hls' | 'embed', url: string) =>
+    call(`${base}/episodes`, { server_id: server, name, source_type: type, source_url: url });
+  await call(`${base}/episodes`, {
+    server_id: vietsub.id,
+    name: 'Tập 1',
+    source_type: 'hls',
+    source_url: hls,
+    intro_start: 0,
+    intro_end: 8,
+  });
+  await add(vietsub.id, 'Tập 2', 'hls', hls);
+  await add(vietsub.id, 'Tập 3', 'embed', 'https://player.example/embed/3');
+  await add(vietsub.id, 'Tập 4', 'hls', `${baseURL}/storage/test-hls/missing/master.m3u8`);
+  await add(dubbed.id, 'Tập 1', 'hls', hls);
+
+  // A movie renamed after people bookmarked its episodes.
+  const old = (await call('/api/admin/movies', { title: `Phim Cũ ${stamp}`, published: true }))
+    .movie;
+  const server = (await call(`/api/admin/movies/${old.id}/servers`, { name: 'Vietsub #1' })).server;
+  await call(`/api/admin/movies/${old.id}/episodes`, {
+    server_id: server.id,
+    name: 'Tập 1',
+    source_type: 'embed',
+    source_url: 'https://player.example/embed/old',
+  });
+  renamed.from = old.slug;
+  renamed.to = `phim-moi-${stamp}`;
+  await call(`/api/admin/movies/${old.id}`, { slug: renamed.to }, 'patch');
+  await request.dispose();
+});
+
+test('a viewer watches, changes quality and server, and moves to the next episode', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const policyErrors: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) policyErrors.push(message.text());
+  });
+
+  await open(page, `/watch/${slug}`);
+  await page.getByRole('link', { name: 'Watch now' }).click();
+  await expect(page).toHaveURL(`/watch/${slug}/tap-1`);
+  await expect(page).toHaveTitle(/^Người Phán Xử .* – Tập 1 \| Phim$/);
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByTestId('episode-name')).toContainText('Tập 1 · Vietsub #1');
+
+  const view = page.waitForResponse((response) =>
+    /\/api\/episodes\/\d+\/view$/.test(response.url()),
+  );
+  await playAndAdvance(page);
+  expect(await (await view).json()).toEqual({ counted: true });
+  // K pauses (the clip is short: the rest of the test must not run into its end).
+  await focusPage(page);
+  await page.keyboard.press('k');
+  await expect
+    .poll(() =>
+      page.evaluate(() => (document.querySelector('hls-video') as HTMLVideoElement).paused),
+    )
+    .toBe(true);
+  // The episode's intro runs to 8 s: the viewer skips it.
+  const skipIntro = page.getByRole('button', { name: 'Skip intro' });
+  await skipIntro.click();
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(8);
+  await expect(skipIntro).toBeHidden();
+
+  // The quality menu lists both renditions of the ladder.
+  await page.locator('media-settings-menu-button').click();
+  await page.locator('media-settings-menu-item').filter({ hasText: 'Quality' }).click();
+  const renditions = page.locator('media-rendition-menu').getByRole('menuitemradio');
+  await expect(renditions).toHaveCount(3);
+  await expect(renditions.nth(0)).toHaveAccessibleName('360p');
+  await expect(renditions.nth(1)).toHaveAccessibleName('180p');
+  await expect(renditions.nth(2)).toHaveAccessibleName(/^Auto/);
+  await renditions.nth(1).click();
+  // The settings menu now names the chosen rendition.
+  await expect(page.getByRole('menuitem', { name: 'Quality 180p' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Shortcuts: mute, and the help dialog.
+  await focusPage(page);
+  await page.keyboard.press('m');
+  await expect
+    .poll(() =>
+      page.evaluate(() => (document.querySelector('hls-video') as HTMLVideoElement).muted),
+    )
+    .toBe(true);
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toContainText('Next episode');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
+  // Another server plays the same episode.
+  await page.getByRole('link', { name: 'Thuyết minh' }).click();
+  await expect(page).toHaveURL(`/watch/${slug}/tap-1?server=${dubbedServerId}`);
+  await expect(page.getByTestId('episode-name')).toContainText('Tập 1 · Thuyết minh');
+  await playAndAdvance(page);
+  // The mute was remembered.
+  expect(
+    await page.evaluate(() => (document.querySelector('hls-video') as HTMLVideoElement).muted),
+  ).toBe(true);
+
+  // Back on the first server, the next episode.
+  await page.getByRole('link', { name: 'Vietsub #1' }).click();
+  await expect(page.getByTestId('episode-name')).toContainText('Tập 1 · Vietsub #1');
+  await page.getByRole('link', { name: 'Next episode' }).click();
+  await expect(page).toHaveURL(new RegExp(`/watch/${slug}/tap-2\\?server=\\d+$`));
+  await expect(
+    page.getByTestId('episode-grid').getByRole('link', { name: 'Tập 2' }),
+  ).toHaveAttribute('aria-current', 'page');
+
+  // Near the end, the next-episode card counts down; "Play now" goes on to the embed episode.
+  await playAndAdvance(page);
+  await focusPage(page);
+  await page.keyboard.press('9');
+  const card = page.getByTestId('next-card');
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card).toContainText('Tập 3');
+  await expect(card).toContainText(/Starts in \d+ second/);
+  await card.getByRole('button', { name: 'Play now' }).click();
+  await expect(page).toHaveURL(new RegExp(`/watch/${slug}/tap-3\\?server=\\d+$`));
+  const frame = page.getByTestId('player-embed');
+  await expect(frame).toHaveAttribute('src', 'https://player.example/embed/3');
+  await expect(frame).toHaveAttribute(
+    'sandbox',
+    'allow-scripts allow-same-origin allow-presentation',
+  );
+  await expect(frame).toHaveAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
+
+  // A source that fails shows the error and a retry.
+  await page.getByRole('link', { name: 'Next episode' }).click();
+  await expect(page).toHaveURL(new RegExp(`/watch/${slug}/tap-4\\?server=\\d+$`));
+  const failure = page.getByTestId('player-error');
+  await expect(failure).toContainText('This video could not be played');
+  await expect(failure.getByRole('button', { name: 'Try again' })).toBeVisible();
+
+  expect(policyErrors).toEqual([]);
+});
+
+test('unknown episodes and servers are 404; an old slug moves with its episode', async ({
+  page,
+}) => {
+  const moved = await page.goto(`/watch/${renamed.from}/tap-1`);
+  expect(moved?.request().redirectedFrom()?.url()).toContain(`/watch/${renamed.from}/tap-1`);
+  expect((await moved?.request().redirectedFrom()?.response())?.status()).toBe(301);
+  await expect(page).toHaveURL(`/watch/${renamed.to}/tap-1`);
+  await expect(page.getByTestId('player-embed')).toBeVisible();
+
+  expect((await page.goto(`/watch/${slug}/tap-99`))?.status()).toBe(404);
+  expect((await page.goto(`/watch/${slug}/tap-2?server=${dubbedServerId}`))?.status()).toBe(404);
+  expect((await page.goto(`/watch/${slug}/tap-1?server=abc`))?.status()).toBe(404);
+});
+
+test('pages without a player load none of its code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await open(page, '/');
+  await open(page, '/movies');
+  await open(page, `/watch/${slug}`);
+  expect(scripts.filter((url) => /player-media|hls|media-chrome/.test(url))).toEqual([]);
+  await page.getByRole('link', { name: 'Watch now' }).click();
+  await expect(page.locator('media-controller')).toBeAttached();
+  expect(scripts.some((url) => /player-media/.test(url))).toBe(true);
+});
