@@ -1,5 +1,5 @@
 // Subtitles in the episode manager as an admin uses them: upload an .srt for an episode, see it listed with its
-// language, read the converted WebVTT, and delete it after confirming.
+// language, read the converted WebVTT, find it on the watch page's player, and delete it after confirming.
 import { expect, test, type Page } from '@playwright/test';
 import { open } from './helpers.ts';
 
@@ -26,6 +26,7 @@ test('an admin adds a subtitle to an episode and deletes it', async ({ page }) =
 
   const { movie } = await adminApi(page, '/api/admin/movies', {
     title: `Phụ đề ${Date.now().toString(36)}`,
+    published: true,
   });
   const { server } = await adminApi(page, `/api/admin/movies/${movie.id}/servers`, {
     name: 'Vietsub #1',
@@ -67,6 +68,14 @@ test('an admin adds a subtitle to an episode and deletes it', async ({ page }) =
   const vtt = await page.request.get(href!);
   expect(await vtt.text()).toBe('WEBVTT\n\n00:00:01.000 --> 00:00:02.500\nHello there\n');
 
+  // The watch page hands the track to the player, whose captions menu offers it.
+  await page.keyboard.press('Escape');
+  await open(page, `/watch/${movie.slug}/tap-1`);
+  await expect(page.locator('hls-video > track')).toHaveAttribute('label', 'English');
+  await expect(page.locator('hls-video > track')).toHaveAttribute('srclang', 'en');
+  await expect(page.locator('hls-video > track')).toHaveAttribute('src', href!);
+  await page.goBack();
+  await page.getByRole('button', { name: 'Subtitles of Tập 1' }).click();
   await dialog.getByRole('button', { name: 'Delete the subtitle “English”' }).click();
   await page
     .getByRole('dialog', { name: 'Delete the subtitle “English”' })

@@ -40,6 +40,7 @@ export default function PlayerMedia({
   src,
   poster,
   title,
+  subtitles = [],
   markers,
   next,
   autoPlay,
@@ -297,7 +298,17 @@ export default function PlayerMedia({
           poster={posterUrl}
           aria-label={title}
           data-testid="player-video"
-        />
+        >
+          {subtitles.map((track) => (
+            <track
+              key={track.id}
+              kind="subtitles"
+              src={track.url}
+              srcLang={track.language}
+              label={track.label}
+            />
+          ))}
+        </hls-video>
         <media-loading-indicator slot="centered-chrome" noautohide="" />
         <media-play-button slot="centered-chrome" className="phim-big-play" />
         <media-settings-menu hidden anchor="auto">

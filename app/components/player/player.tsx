@@ -15,6 +15,8 @@ export type PlayerProps = {
   source: PlayerSource;
   /** Shown before playback starts: a storage path (/storage/…) or null. */
   poster: string | null;
+  /** Subtitle tracks (WebVTT from /storage/), offered in the captions menu. */
+  subtitles?: Array<{ id: number; language: string; label: string; url: string }>;
   /** What plays, for the frame title and the help dialog. */
   title: string;
   markers?: { introStart: number | null; introEnd: number | null; outroStart: number | null };

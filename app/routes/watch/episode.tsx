@@ -12,6 +12,8 @@ import { Button } from '#app/components/ui/button.tsx';
 import { useApi } from '#app/lib/auth.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { pageNotFound } from '#app/lib/route-errors.ts';
+import { movieSeo } from '#app/lib/seo-movie.ts';
+import { loadSeoImages } from '#app/lib/seo.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import type { Route } from './+types/episode';
 
@@ -22,6 +24,15 @@ export const handle: RouteHandle = {
   title: (data) => {
     const page = data as TitleData;
     return page ? `${page.movie.title} – ${page.episode.name}` : '';
+  },
+  seo: (context) => {
+    const page = context.data as Awaited<ReturnType<typeof loader>>;
+    return movieSeo(context, {
+      movie: page.details,
+      servers: page.servers,
+      images: page.images,
+      episode: page.episode,
+    });
   },
 };
 
@@ -38,7 +49,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ep,
     server === null ? undefined : Number(server),
   );
-  if (page) return page;
+  if (page) {
+    // The movie's full record feeds the search-engine tags (genres, cast, rating) of this page too.
+    const [images, subtitles, details] = await Promise.all([
+      loadSeoImages(context, page.movie),
+      context.services.subtitles.listOf([page.episode.id]),
+      context.services.movies.get(page.movie.id),
+    ]);
+    return { ...page, images, subtitles, details };
+  }
   const moved = await context.services.movies.redirectFor(slug);
   if (moved) throw redirect(`/watch/${moved}/${ep}${url.search}`, 301);
   pageNotFound(request);
@@ -49,7 +68,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
   const api = useApi();
   const navigate = useNavigate();
   const location = useLocation();
-  const { movie, episode, servers, switches, previous, next } = loaderData;
+  const { movie, episode, servers, switches, previous, next, subtitles } = loaderData;
   const server = servers.find((item) => item.id === episode.server_id)!;
   const href = (ep: string, serverId = episode.server_id) =>
     `/watch/${movie.slug}/${ep}?server=${serverId}`;
@@ -81,6 +100,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
               key={episode.id}
               source={{ type: episode.source_type, url: episode.source_url }}
               poster={movie.backdrop ?? movie.poster}
+              subtitles={subtitles}
               title={`${movie.title} – ${episode.name}`}
               markers={{
                 introStart: episode.intro_start,
