@@ -1,3 +1,4 @@
 // The whole database schema; drizzle-kit generates migrations from it.
 export * from './auth.ts';
 export * from './catalog.ts';
+export * from './media.ts';

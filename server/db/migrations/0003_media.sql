@@ -1,0 +1,35 @@
+CREATE TABLE "videos" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "videos_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"status" text DEFAULT 'uploading' NOT NULL,
+	"progress" integer DEFAULT 0 NOT NULL,
+	"failure_reason" text,
+	"original_filename" text NOT NULL,
+	"size" bigint DEFAULT 0 NOT NULL,
+	"duration" double precision,
+	"width" integer,
+	"height" integer,
+	"codecs" jsonb,
+	"renditions" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"storage_prefix" text,
+	"poster_path" text,
+	"storyboard_path" text,
+	"upload_id" text,
+	"job_id" text,
+	"heartbeat_at" timestamp with time zone,
+	"deleted_at" timestamp with time zone,
+	"search_text" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "videos_status_check" CHECK ("videos"."status" in ('uploading', 'queued', 'processing', 'ready', 'failed')),
+	CONSTRAINT "videos_progress_check" CHECK ("videos"."progress" between 0 and 100)
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "videos_upload_id_idx" ON "videos" USING btree ("upload_id");--> statement-breakpoint
+CREATE INDEX "videos_deleted_created_idx" ON "videos" USING btree ("deleted_at","created_at");--> statement-breakpoint
+CREATE INDEX "videos_status_idx" ON "videos" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "videos_search_trgm_idx" ON "videos" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+-- No videos existed before this table: any number left in video_id points at nothing.
+UPDATE "episodes" SET "video_id" = NULL WHERE "video_id" IS NOT NULL;--> statement-breakpoint
+ALTER TABLE "episodes" ADD CONSTRAINT "episodes_video_id_videos_id_fk" FOREIGN KEY ("video_id") REFERENCES "public"."videos"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "episodes_video_idx" ON "episodes" USING btree ("video_id");
