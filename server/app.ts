@@ -97,6 +97,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('services', services);
   app.addHook('onClose', async () => services.rateLimits.close());
+  // After the HTTP server has stopped and before the database pool closes (start.ts closes it after the app).
+  app.addHook('onClose', async () => services.jobs.stop(config.SHUTDOWN_TIMEOUT_MS));
   app.decorate(
     'xsrfSecret',
     crypto.createHash('sha256').update(`xsrf:${options.authSecret}`).digest('hex'),
@@ -126,7 +128,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-  await app.register(storageRoutes, { prefix: '/storage', root: `${config.dataDir}/storage` });
+  await app.register(storageRoutes, {
+    prefix: '/storage',
+    root: `${config.dataDir}/storage`,
+    cache: services.storageCache,
+  });
   await app.register(imageRoutes, {
     storageRoot: `${config.dataDir}/storage`,
     cacheDir: `${config.dataDir}/cache/img`,

@@ -9,7 +9,16 @@ import { createAuth } from './domain/auth/auth.ts';
 import { createEpisodesService } from './domain/catalog/episodes.service.ts';
 import { createMoviesService } from './domain/catalog/movies.service.ts';
 import { createTermsService } from './domain/catalog/terms.service.ts';
+import { registerMediaJobs } from './domain/media/media.jobs.ts';
+import { createTranscoder } from './domain/media/transcode.service.ts';
+import { createUploadsService } from './domain/media/uploads.service.ts';
+import { videoFiles } from './domain/media/video-files.ts';
+import { createVideosService } from './domain/media/videos.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
+import { createEventBus } from './events.ts';
+import { createJobQueue } from './jobs.ts';
+import { ffprobePathFor } from './media/ffprobe.ts';
+import { createFileCache } from './media/file-cache.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 
@@ -62,6 +71,43 @@ export function createServices(options: {
     log,
   });
   resetMail.send = accounts.sendResetMail;
+
+  const events = createEventBus();
+  const jobs = createJobQueue({ db, log });
+  // Hot segments, playlists and sprites of /storage/ (FIELD-NOTES: a small cache lets Node serve like nginx).
+  const storageCache = createFileCache({
+    maxBytes: 256 * 1024 * 1024,
+    maxFileBytes: 4 * 1024 * 1024,
+  });
+  const files = videoFiles(config.dataDir);
+  const ffmpegPath = config.FFMPEG_PATH ?? 'ffmpeg';
+  const ffprobePath = ffprobePathFor(ffmpegPath);
+  const transcoder = createTranscoder({ db, files, events, ffmpegPath, ffprobePath, log });
+  const videos = createVideosService({
+    db,
+    files,
+    jobs,
+    events,
+    cache: storageCache,
+    trashRetentionDays: config.TRASH_RETENTION_DAYS,
+    log,
+    abortTranscode: transcoder.abort,
+  });
+  const uploads = createUploadsService({
+    db,
+    files,
+    videos,
+    maxBytes: config.VIDEO_MAX_UPLOAD_BYTES,
+    ffprobePath,
+    log,
+  });
+  registerMediaJobs(jobs, {
+    transcoder,
+    videos,
+    concurrency: config.TRANSCODE_CONCURRENCY,
+    log,
+  });
+
   return {
     config,
     auth: accounts,
@@ -75,6 +121,13 @@ export function createServices(options: {
     movies: createMoviesService({ db }),
     episodes: createEpisodesService({ db }),
     system: createSystemService({ db, version: appVersion }),
+    events,
+    jobs,
+    storageCache,
+    videoFiles: files,
+    transcoder,
+    videos,
+    uploads,
     site: {
       name: config.SITE_NAME,
       titleSeparator: ' | ',

@@ -78,6 +78,8 @@ export async function startServer(
       password: config.ADMIN_PASSWORD,
     });
     if (options.seed) await options.seed(app);
+    // The job queue runs in this process (transcodes, clean-ups); app.close() stops it before the pool closes.
+    await app.services.jobs.start({ workers: true });
 
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();
