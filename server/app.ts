@@ -15,6 +15,8 @@ import { healthRoutes } from './http/health.routes.ts';
 import { episodesRoutes } from './http/episodes.routes.ts';
 import { moviesRoutes } from './http/movies.routes.ts';
 import { termsRoutes } from './http/terms.routes.ts';
+import { videoUploadsRoutes } from './http/video-uploads.routes.ts';
+import { videosRoutes } from './http/videos.routes.ts';
 import { i18nRoutes } from './http/i18n.routes.ts';
 import { imageRoutes } from './http/image.routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -119,6 +121,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(termsRoutes);
       await api.register(moviesRoutes);
       await api.register(episodesRoutes);
+      await api.register(videosRoutes);
+      await api.register(videoUploadsRoutes);
       // Unknown API paths answer JSON, never the HTML app.
       api.all('/*', { schema: { hide: true }, config: { csrf: false } }, async (request, reply) =>
         reply

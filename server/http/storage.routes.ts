@@ -164,6 +164,7 @@ export const storageRoutes: FastifyPluginAsync<{ root: string; cache?: FileCache
     if (range === 'invalid') {
       reply.header('content-range', `bytes */${size}`);
       return reply
+        .type('application/json; charset=utf-8')
         .status(416)
         .send(errorBody('range_not_satisfiable', 'That range is not in the file.'));
     }

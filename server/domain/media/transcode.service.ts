@@ -159,6 +159,7 @@ export function createTranscoder(options: {
       if (!done) {
         // Cancelled or trashed in the last moment: the output is not wanted.
         await removePath(target);
+        await fs.rmdir(files.publicDir(videoId)).catch(() => {});
         return;
       }
       // Earlier revisions (a transcode before a retry) are no longer referenced.

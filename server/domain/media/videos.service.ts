@@ -234,6 +234,15 @@ export function createVideosService(options: {
     nameFromFilename,
     queueTranscode,
 
+    /** An upload its client terminated (tus DELETE): the row goes, and whatever bytes remain. */
+    async forgetUpload(uploadId: string) {
+      const [row] = await db
+        .select()
+        .from(videos)
+        .where(and(eq(videos.uploadId, uploadId), eq(videos.status, 'uploading')));
+      if (row) await destroy(row);
+    },
+
     list: (query: VideoQuery) => listWhere(isNull(videos.deletedAt), query),
     listTrash: (query: VideoQuery) =>
       listWhere(isNotNull(videos.deletedAt), { sort: 'updated_at', ...query }),
