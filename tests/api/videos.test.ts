@@ -99,7 +99,7 @@ async function tusPatch(location: string, offset: number, body: Buffer) {
       'content-type': 'application/offset+octet-stream',
       'upload-offset': String(offset),
     },
-    body,
+    body: new Uint8Array(body),
   });
 }
 
