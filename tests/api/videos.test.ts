@@ -504,6 +504,38 @@ describe('the trash', () => {
   });
 });
 
+describe('a transcode whose process died', () => {
+  it('is found by the watchdog and starts over cleanly from a fresh folder', async () => {
+    const files = t.app.services.videoFiles;
+    const { finished, videoId } = await upload(clip, 'crash.mp4');
+    expect(finished.status).toBe(204);
+    const first = await waitForStatus(videoId, 'ready');
+    // As a `kill -9` leaves it: processing, a heartbeat long gone, a job nobody runs, half-written output.
+    await t.db
+      .update(videos)
+      .set({
+        status: 'processing',
+        progress: 42,
+        jobId: crypto.randomUUID(),
+        heartbeatAt: new Date(Date.now() - 5 * 60 * 1000),
+      })
+      .where(eq(videos.id, videoId));
+    await fs.mkdir(path.join(files.workDir(videoId), 'dead'), { recursive: true });
+    await fs.writeFile(path.join(files.workDir(videoId), 'dead', 'seg_00000.m4s'), 'half');
+    const lost = await t.app.services.transcoder.findLost((id) =>
+      t.app.services.videos.queueTranscode(id),
+    );
+    expect(lost).toBe(1);
+    const again = await waitForStatus(videoId, 'ready');
+    expect(again.master_url).not.toBe(first.master_url);
+    expect((await get(again.master_url)).statusCode).toBe(200);
+    // The earlier output and the dead run's leftovers are gone.
+    expect((await get(first.master_url)).statusCode).toBe(404);
+    expect(await exists(files.workDir(videoId))).toBe(false);
+    expect(await fs.readdir(files.publicDir(videoId))).toHaveLength(1);
+  }, 120_000);
+});
+
 describe('the OpenAPI document', () => {
   it('lists the video endpoints', async () => {
     const paths = Object.keys((await get('/api/openapi.json')).json().paths);
