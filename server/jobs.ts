@@ -34,7 +34,7 @@ export function createJobQueue(options: { db: Database; log: Log }) {
   const startHooks: Array<() => void> = [];
   const stopHooks: Array<() => Promise<void> | void> = [];
   let starting: Promise<void> | undefined;
-  let stopped = false;
+  let stopping: Promise<void> | undefined;
 
   /** Installs the schema and the queues; sending jobs needs nothing more. */
   function ensureStarted() {
@@ -106,13 +106,15 @@ export function createJobQueue(options: { db: Database; log: Log }) {
       }
       for (const hook of startHooks) hook();
     },
-    async stop(timeoutMs = 10_000) {
-      if (stopped) return;
-      stopped = true;
-      for (const hook of stopHooks) await hook();
-      if (!starting) return;
-      await starting.catch(() => {});
-      await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
+    /** Stops workers (their stop hooks first) and waits for jobs in flight; every call shares one stop. */
+    stop(timeoutMs = 10_000) {
+      stopping ??= (async () => {
+        for (const hook of stopHooks) await hook();
+        if (!starting) return;
+        await starting.catch(() => {});
+        await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
+      })();
+      return stopping;
     },
   };
 }
