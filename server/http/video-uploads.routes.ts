@@ -46,6 +46,9 @@ export const videoUploadsRoutes: FastifyPluginAsync = async (app) => {
     maxSize: uploads.maxBytes,
     // Finished uploads become videos; a client must not delete their original through tus.
     disableTerminationForFinishedUploads: true,
+    // Only ids this server made ({videoId}-{24 hex}) name a file in the uploads folder.
+    getFileIdFromRequest: (_request, id) =>
+      id && /^\d{1,16}-[a-f0-9]{24}$/.test(id) ? id : undefined,
     namingFunction: (request) => {
       const videoId = created.get(nodeRequestOf(request)!);
       if (!videoId) throw tusError(500, 'internal_error', 'Upload has no video.');

@@ -501,6 +501,14 @@ describe('the trash', () => {
     expect((await admin.get(`/api/admin/videos/${old.id}`)).statusCode).toBe(404);
     expect(await exists(files.upload(fresh.uploadId))).toBe(true);
     expect(await tusOffset(`/api/admin/videos/uploads/${fresh.uploadId}`)).toBe(2000);
+    // Only ids the server made name a file.
+    for (const bad of ['..%2F..%2Fsecrets.json', '1-zz', `${fresh.uploadId}.json`]) {
+      const response = await fetch(`${base}/api/admin/videos/uploads/${bad}`, {
+        method: 'HEAD',
+        headers: adminHeaders(),
+      });
+      expect(response.status, bad).toBe(404);
+    }
   });
 });
 
