@@ -349,6 +349,10 @@ describe('transcoding', () => {
       status: 'failed',
       failure_reason: 'Cancelled by an admin.',
     });
+    expect(seen).toContainEqual({
+      name: 'video.failed',
+      payload: { videoId, reason: 'Cancelled by an admin.' },
+    });
     expect((await admin.post(`/api/admin/videos/${videoId}/cancel`)).statusCode).toBe(409);
     const files = t.app.services.videoFiles;
     await waitFor(async () => ((await exists(files.workDir(videoId))) ? undefined : true), 10_000);
