@@ -5,9 +5,11 @@ import type { ProbeResult } from './ffprobe.ts';
 import {
   buildTranscodeArgs,
   createProgressParser,
+  FfmpegError,
   parseMasterPlaylist,
   planLadder,
   planTranscode,
+  runFfmpeg,
 } from './hls.ts';
 import { planStoryboard, spriteCount, storyboardVtt, vttTime } from './storyboard.ts';
 
@@ -133,5 +135,23 @@ describe('the master playlist', () => {
         uri: '360p/index.m3u8',
       },
     ]);
+  });
+});
+
+describe('a failing ffmpeg', () => {
+  it('rejects with its last lines, which become the failure reason', async () => {
+    const error = await runFfmpeg(['-hide_banner', '-i', '/no/such/film.mp4', 'out.mp4'], {}).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(FfmpegError);
+    expect((error as FfmpegError).message).toMatch(/ffmpeg exited with 1/);
+    expect((error as FfmpegError).lastLines).toContain('No such file or directory');
+  });
+
+  it('says so when the binary is missing', async () => {
+    const error = await runFfmpeg(['-version'], { ffmpegPath: '/no/ffmpeg' }).catch(
+      (caught: unknown) => caught,
+    );
+    expect((error as Error).message).toBe('ffmpeg not found (/no/ffmpeg)');
   });
 });
