@@ -17,6 +17,8 @@ import { moviesRoutes } from './http/movies.routes.ts';
 import { subtitlesRoutes } from './http/subtitles.routes.ts';
 import { termsRoutes } from './http/terms.routes.ts';
 import { watchRoutes } from './http/watch.routes.ts';
+import { videoUploadsRoutes } from './http/video-uploads.routes.ts';
+import { videosRoutes } from './http/videos.routes.ts';
 import { i18nRoutes } from './http/i18n.routes.ts';
 import { imageRoutes } from './http/image.routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -101,6 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('services', services);
   app.addHook('onClose', async () => services.rateLimits.close());
+  // After the HTTP server has stopped and before the database pool closes (start.ts closes it after the app).
+  app.addHook('onClose', async () => services.jobs.stop(config.SHUTDOWN_TIMEOUT_MS));
   app.decorate(
     'xsrfSecret',
     crypto.createHash('sha256').update(`xsrf:${options.authSecret}`).digest('hex'),
@@ -132,6 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(episodesRoutes);
       await api.register(subtitlesRoutes);
       await api.register(watchRoutes);
+      await api.register(videosRoutes);
+      await api.register(videoUploadsRoutes);
       // Unknown API paths answer JSON, never the HTML app.
       api.all('/*', { schema: { hide: true }, config: { csrf: false } }, async (request, reply) =>
         reply
@@ -141,7 +147,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-  await app.register(storageRoutes, { prefix: '/storage', root: `${config.dataDir}/storage` });
+  await app.register(storageRoutes, {
+    prefix: '/storage',
+    root: `${config.dataDir}/storage`,
+    cache: services.storageCache,
+  });
   await app.register(imageRoutes, {
     storageRoot: `${config.dataDir}/storage`,
     cacheDir: `${config.dataDir}/cache/img`,

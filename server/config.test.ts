@@ -12,6 +12,15 @@ describe('configuration', () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.DEFAULT_LOCALE).toBe('vi');
     expect(config.STORAGE_DRIVER).toBe('local');
+    expect(config.VIDEO_MAX_UPLOAD_BYTES).toBe(20 * 1024 ** 3);
+    expect(config.TRANSCODE_CONCURRENCY).toBe(1);
+    expect(config.TRASH_RETENTION_DAYS).toBe(30);
+  });
+
+  it('names a bad video setting', () => {
+    expect(() => loadConfig({ VIDEO_MAX_UPLOAD_BYTES: 'lots' })).toThrow(/VIDEO_MAX_UPLOAD_BYTES/);
+    expect(() => loadConfig({ TRANSCODE_CONCURRENCY: '-1' })).toThrow(/TRANSCODE_CONCURRENCY/);
+    expect(() => loadConfig({ TRASH_RETENTION_DAYS: '0' })).toThrow(/TRASH_RETENTION_DAYS/);
   });
 
   it('treats empty values as unset', () => {

@@ -45,6 +45,26 @@ export const configSchema = z
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
     ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).max(128).optional()),
     FFMPEG_PATH: optionalString,
+    // Largest video upload accepted, in bytes (20 GB by default).
+    VIDEO_MAX_UPLOAD_BYTES: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(1024 * 1024)
+        .max(2 ** 50)
+        .default(20 * 1024 ** 3),
+    ),
+    // Transcodes run at once in this process (each ffmpeg uses every core it can get).
+    TRANSCODE_CONCURRENCY: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(32).default(1),
+    ),
+    // Days a deleted video stays in the trash before it is purged with its files.
+    TRASH_RETENTION_DAYS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(3650).default(30),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

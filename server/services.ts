@@ -13,7 +13,16 @@ import { createSeoService } from './domain/catalog/seo.service.ts';
 import { createTermsService } from './domain/catalog/terms.service.ts';
 import { createSubtitlesService } from './domain/media/subtitles.service.ts';
 import { createWatchService } from './domain/catalog/watch.service.ts';
+import { registerMediaJobs } from './domain/media/media.jobs.ts';
+import { createTranscoder } from './domain/media/transcode.service.ts';
+import { createUploadsService } from './domain/media/uploads.service.ts';
+import { videoFiles } from './domain/media/video-files.ts';
+import { createVideosService } from './domain/media/videos.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
+import { createEventBus } from './events.ts';
+import { createJobQueue } from './jobs.ts';
+import { ffprobePathFor } from './media/ffprobe.ts';
+import { createFileCache } from './media/file-cache.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 
@@ -66,6 +75,43 @@ export function createServices(options: {
     log,
   });
   resetMail.send = accounts.sendResetMail;
+
+  const events = createEventBus();
+  const jobs = createJobQueue({ db, log });
+  // Hot segments, playlists and sprites of /storage/ (FIELD-NOTES: a small cache lets Node serve like nginx).
+  const storageCache = createFileCache({
+    maxBytes: 256 * 1024 * 1024,
+    maxFileBytes: 4 * 1024 * 1024,
+  });
+  const files = videoFiles(config.dataDir);
+  const ffmpegPath = config.FFMPEG_PATH ?? 'ffmpeg';
+  const ffprobePath = ffprobePathFor(ffmpegPath);
+  const transcoder = createTranscoder({ db, files, events, ffmpegPath, ffprobePath, log });
+  const videos = createVideosService({
+    db,
+    files,
+    jobs,
+    events,
+    cache: storageCache,
+    trashRetentionDays: config.TRASH_RETENTION_DAYS,
+    log,
+    abortTranscode: transcoder.abort,
+  });
+  const uploads = createUploadsService({
+    db,
+    files,
+    videos,
+    maxBytes: config.VIDEO_MAX_UPLOAD_BYTES,
+    ffprobePath,
+    log,
+  });
+  registerMediaJobs(jobs, {
+    transcoder,
+    videos,
+    concurrency: config.TRANSCODE_CONCURRENCY,
+    log,
+  });
+
   return {
     config,
     auth: accounts,
@@ -86,6 +132,13 @@ export function createServices(options: {
       secret: crypto.createHash('sha256').update(`views:${options.authSecret}`).digest('hex'),
     }),
     system: createSystemService({ db, version: appVersion }),
+    events,
+    jobs,
+    storageCache,
+    videoFiles: files,
+    transcoder,
+    videos,
+    uploads,
     site: {
       name: config.SITE_NAME,
       titleSeparator: ' | ',

@@ -71,6 +71,9 @@ export async function startServer(
       logger: log,
       web: options.web,
     });
+    // Stopped in reverse: HTTP first (bounded), then the job queue (transcodes go back to the queue), then the
+    // pool. The queue has its own step so that a slow HTTP close cannot leave it running past the pool.
+    cleanups.push(() => app.services.jobs.stop(config.SHUTDOWN_TIMEOUT_MS));
     cleanups.push(() => withTimeout(app.close(), config.SHUTDOWN_TIMEOUT_MS));
 
     const admin = await app.services.auth.ensureFirstAdmin({
@@ -78,6 +81,8 @@ export async function startServer(
       password: config.ADMIN_PASSWORD,
     });
     if (options.seed) await options.seed(app);
+    // The job queue runs in this process (transcodes, clean-ups).
+    await app.services.jobs.start({ workers: true });
 
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();

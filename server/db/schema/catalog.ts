@@ -1,5 +1,6 @@
 // The catalogue: movies, their servers and episodes, and the three taxonomies (genre, type, nation) in one table.
 import { sql } from 'drizzle-orm';
+import { videos } from './media.ts';
 import {
   bigint,
   boolean,
@@ -161,8 +162,10 @@ export const episodes = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     sourceType: text('source_type').$type<(typeof EPISODE_SOURCES)[number]>().notNull(),
     sourceUrl: text('source_url'),
-    /** A local video from the video manager (the video work adds the table it points to). */
-    videoId: bigint('video_id', { mode: 'number' }),
+    /** A local video from the video manager; deleting the video forever leaves the episode without one. */
+    videoId: bigint('video_id', { mode: 'number' }).references(() => videos.id, {
+      onDelete: 'set null',
+    }),
     runtime: integer('runtime'),
     introStart: integer('intro_start'),
     introEnd: integer('intro_end'),
@@ -174,6 +177,7 @@ export const episodes = pgTable(
     uniqueIndex('episodes_server_ep_idx').on(table.serverId, table.ep),
     index('episodes_movie_idx').on(table.movieId, table.sortOrder),
     index('episodes_created_idx').on(table.createdAt),
+    index('episodes_video_idx').on(table.videoId),
     check('episodes_source_check', sql`${table.sourceType} in ('video', 'hls', 'embed')`),
   ],
 );

@@ -2,3 +2,4 @@
 export * from './auth.ts';
 export * from './catalog.ts';
 export * from './subtitles.ts';
+export * from './media.ts';

@@ -1,0 +1,49 @@
+// Where every file of a video lives: one helper builds all the paths, so serving, trash and purge agree.
+//   DATA_DIR/uploads/{uploadId}          the tus upload while it arrives (and its .json info)
+//   DATA_DIR/originals/{id}              the uploaded original, kept for a retry; never served
+//   DATA_DIR/work/transcode/{id}/{rev}   ffmpeg's output while it is written; renamed into place when complete
+//   DATA_DIR/storage/videos/{id}/{rev}   the finished output, served under /storage/videos/{id}/{rev}/
+//   DATA_DIR/trash/videos/{id}           the output of a video in the trash: moved out of /storage/, so it is 404
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+export type VideoFiles = ReturnType<typeof videoFiles>;
+
+export function videoFiles(dataDir: string) {
+  const storageRoot = path.join(dataDir, 'storage');
+  const id = (videoId: number) => String(Math.trunc(videoId));
+  return {
+    storageRoot,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    upload: (uploadId: string) => path.join(dataDir, 'uploads', path.basename(uploadId)),
+    original: (videoId: number) => path.join(dataDir, 'originals', id(videoId)),
+    workDir: (videoId: number) => path.join(dataDir, 'work', 'transcode', id(videoId)),
+    /** Everything a video has under /storage/ (every revision). */
+    publicDir: (videoId: number) => path.join(storageRoot, 'videos', id(videoId)),
+    trashDir: (videoId: number) => path.join(dataDir, 'trash', 'videos', id(videoId)),
+    /** The storage prefix of one transcode's output: `videos/{id}/{rev}`. */
+    prefix: (videoId: number, revision: string) => `videos/${id(videoId)}/${revision}`,
+    /** The folder of a storage prefix. */
+    dirOf: (prefix: string) => path.join(storageRoot, ...prefix.split('/')),
+    /** The public address of a file under a prefix. */
+    url: (prefix: string, file: string) => `/storage/${prefix}/${file}`,
+  };
+}
+
+/** Removes a file or folder; a missing one is fine. */
+export async function removePath(target: string) {
+  await fs.rm(target, { recursive: true, force: true });
+}
+
+/** Moves a folder, replacing what is at the destination; a missing source is fine. */
+export async function movePath(from: string, to: string) {
+  try {
+    await fs.access(from);
+  } catch {
+    return false;
+  }
+  await fs.mkdir(path.dirname(to), { recursive: true });
+  await fs.rm(to, { recursive: true, force: true });
+  await fs.rename(from, to);
+  return true;
+}

@@ -1,0 +1,405 @@
+// Videos for the back office: the rows behind uploads, the video manager and its trash. Lists with search,
+// status filter and sort (with the episodes that use each video), rename, retry, cancel, trash, restore, delete
+// forever, and the scheduled clean-ups (unfinished uploads after a day, trash after TRASH_RETENTION_DAYS).
+import fs from 'node:fs/promises';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  type SQL,
+} from 'drizzle-orm';
+import { foldForSearch } from '#app/lib/format.ts';
+import type { Database } from '#server/db/client.ts';
+import { episodes, movies, videos, type VideoStatus } from '#server/db/schema/index.ts';
+import type { EventBus } from '#server/events.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { QUEUES, type JobQueue } from '#server/jobs.ts';
+import type { FileCache } from '#server/media/file-cache.ts';
+import { movePath, removePath, type VideoFiles } from './video-files.ts';
+
+type VideoRow = typeof videos.$inferSelect;
+type Log = { info: (o: object, m?: string) => void; warn: (o: object, m?: string) => void };
+
+export const UPLOAD_STALE_MS = 24 * 60 * 60 * 1000;
+
+export type VideoQuery = {
+  search?: string;
+  status?: VideoStatus;
+  sort?: 'name' | 'status' | 'size' | 'duration' | 'created_at' | 'updated_at';
+  order?: 'asc' | 'desc';
+  page?: number;
+  per_page?: number;
+};
+
+export type VideoUse = {
+  id: number;
+  name: string;
+  ep: string;
+  movie_id: number;
+  movie_title: string;
+};
+
+/** The file name without its folder and extension: the video's first name. */
+export function nameFromFilename(filename: string) {
+  const base = filename.split(/[\\/]/).pop() ?? filename;
+  const stem = base.replace(/\.[^.]{1,8}$/, '').trim();
+  return (stem || base || 'video').slice(0, 200);
+}
+
+export type VideosService = ReturnType<typeof createVideosService>;
+
+export function createVideosService(options: {
+  db: Database;
+  files: VideoFiles;
+  jobs: JobQueue;
+  events: EventBus;
+  cache: FileCache;
+  trashRetentionDays: number;
+  log: Log;
+  /** Stops a transcode running in this process (cancel, trash). */
+  abortTranscode: (videoId: number) => void;
+}) {
+  const { db, files, jobs, events, cache } = options;
+  const retentionMs = options.trashRetentionDays * 24 * 60 * 60 * 1000;
+
+  async function usesOf(ids: number[]) {
+    const map = new Map<number, VideoUse[]>();
+    if (!ids.length) return map;
+    const rows = await db
+      .select({
+        videoId: episodes.videoId,
+        id: episodes.id,
+        name: episodes.name,
+        ep: episodes.ep,
+        movieId: movies.id,
+        movieTitle: movies.title,
+      })
+      .from(episodes)
+      .innerJoin(movies, eq(movies.id, episodes.movieId))
+      .where(inArray(episodes.videoId, ids))
+      .orderBy(asc(movies.title), asc(episodes.sortOrder), asc(episodes.id));
+    for (const row of rows) {
+      const list = map.get(row.videoId!) ?? [];
+      list.push({
+        id: row.id,
+        name: row.name,
+        ep: row.ep,
+        movie_id: row.movieId,
+        movie_title: row.movieTitle,
+      });
+      map.set(row.videoId!, list);
+    }
+    return map;
+  }
+
+  function toVideo(row: VideoRow, uses: VideoUse[]) {
+    const url = (file: string | null) =>
+      row.storagePrefix && file ? files.url(row.storagePrefix, file) : null;
+    const ready = row.status === 'ready' && !row.deletedAt;
+    return {
+      id: row.id,
+      name: row.name,
+      status: row.status,
+      progress: row.progress,
+      failure_reason: row.failureReason,
+      original_filename: row.originalFilename,
+      size: row.size,
+      duration: row.duration,
+      width: row.width,
+      height: row.height,
+      codecs: row.codecs ?? null,
+      renditions: row.renditions,
+      master_url: ready ? url('master.m3u8') : null,
+      poster_url: ready ? url(row.posterPath) : null,
+      storyboard_url: ready ? url(row.storyboardPath) : null,
+      upload_id: row.uploadId,
+      episodes: uses,
+      deleted_at: row.deletedAt?.toISOString() ?? null,
+      purge_at: row.deletedAt
+        ? new Date(row.deletedAt.getTime() + retentionMs).toISOString()
+        : null,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  }
+
+  async function present(rows: VideoRow[]) {
+    const uses = await usesOf(rows.map((row) => row.id));
+    return rows.map((row) => toVideo(row, uses.get(row.id) ?? []));
+  }
+
+  async function findRow(id: number) {
+    const [row] = await db.select().from(videos).where(eq(videos.id, id));
+    if (!row) throw new HttpError(404, 'not_found', 'No such video.');
+    return row;
+  }
+
+  async function listWhere(where: SQL | undefined, query: VideoQuery) {
+    const page = query.page ?? 1;
+    const perPage = query.per_page ?? 20;
+    const conditions = [where];
+    if (query.search) {
+      const folded = foldForSearch(query.search);
+      if (folded)
+        conditions.push(ilike(videos.searchText, `%${folded.replace(/[%_\\]/g, '\\$&')}%`));
+    }
+    if (query.status) conditions.push(eq(videos.status, query.status));
+    const filter = and(...conditions);
+    const column = {
+      name: videos.searchText,
+      status: videos.status,
+      size: videos.size,
+      duration: videos.duration,
+      created_at: videos.createdAt,
+      updated_at: videos.updatedAt,
+    }[query.sort ?? 'created_at'];
+    const direction =
+      (query.order ?? (query.sort === 'name' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(videos)
+        .where(filter)
+        .orderBy(direction(column), desc(videos.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      db.select({ total: count() }).from(videos).where(filter),
+    ]);
+    const totalCount = Number(total?.total ?? 0);
+    return {
+      data: await present(rows),
+      meta: {
+        page,
+        per_page: perPage,
+        total: totalCount,
+        last_page: Math.max(1, Math.ceil(totalCount / perPage)),
+      },
+    };
+  }
+
+  /** Stops the transcode of a queued or processing video and records why. */
+  async function stopTranscode(row: VideoRow, reason: string) {
+    const [stopped] = await db
+      .update(videos)
+      .set({
+        status: 'failed',
+        failureReason: reason,
+        progress: 0,
+        jobId: null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(videos.id, row.id), inArray(videos.status, ['queued', 'processing'])))
+      .returning({ id: videos.id });
+    if (!stopped) return false;
+    if (row.jobId) await jobs.cancel(QUEUES.transcode, row.jobId).catch(() => {});
+    options.abortTranscode(row.id);
+    events.emit('video.failed', { videoId: row.id, reason });
+    return true;
+  }
+
+  async function queueTranscode(videoId: number) {
+    const jobId = await jobs.send(QUEUES.transcode, { videoId });
+    await db
+      .update(videos)
+      .set({ status: 'queued', progress: 0, failureReason: null, jobId, updatedAt: new Date() })
+      .where(eq(videos.id, videoId));
+    return jobId;
+  }
+
+  /** Removes every file a video owns and its row; episodes that used it are left without a video. */
+  async function destroy(row: VideoRow) {
+    if (row.status === 'queued' || row.status === 'processing')
+      await stopTranscode(row, 'Deleted.');
+    options.abortTranscode(row.id);
+    await removePath(files.publicDir(row.id));
+    await removePath(files.trashDir(row.id));
+    await removePath(files.original(row.id));
+    await removePath(files.workDir(row.id));
+    if (row.uploadId) {
+      await removePath(files.upload(row.uploadId));
+      await removePath(`${files.upload(row.uploadId)}.json`);
+    }
+    cache.evictPrefix(`videos/${row.id}/`);
+    await db.delete(videos).where(eq(videos.id, row.id));
+  }
+
+  return {
+    nameFromFilename,
+    queueTranscode,
+
+    /** An upload its client terminated (tus DELETE): the row goes, and whatever bytes remain. */
+    async forgetUpload(uploadId: string) {
+      const [row] = await db
+        .select()
+        .from(videos)
+        .where(and(eq(videos.uploadId, uploadId), eq(videos.status, 'uploading')));
+      if (row) await destroy(row);
+    },
+
+    list: (query: VideoQuery) => listWhere(isNull(videos.deletedAt), query),
+    listTrash: (query: VideoQuery) =>
+      listWhere(isNotNull(videos.deletedAt), { sort: 'updated_at', ...query }),
+
+    async get(id: number) {
+      return (await present([await findRow(id)]))[0]!;
+    },
+
+    async rename(id: number, name: string) {
+      await findRow(id);
+      await db
+        .update(videos)
+        .set({ name, searchText: foldForSearch(name), updatedAt: new Date() })
+        .where(eq(videos.id, id));
+      return this.get(id);
+    },
+
+    async retry(id: number) {
+      const row = await findRow(id);
+      if (row.deletedAt)
+        throw new HttpError(409, 'in_trash', 'Restore the video from the trash first.');
+      if (row.status !== 'failed')
+        throw new HttpError(409, 'not_failed', 'Only a failed or cancelled video can be retried.');
+      try {
+        await fs.access(files.original(row.id));
+      } catch {
+        throw new HttpError(
+          409,
+          'no_original',
+          'The uploaded file is gone (it was refused or removed): upload it again.',
+        );
+      }
+      await queueTranscode(row.id);
+      return this.get(id);
+    },
+
+    async cancel(id: number) {
+      const row = await findRow(id);
+      if (row.status !== 'queued' && row.status !== 'processing')
+        throw new HttpError(
+          409,
+          'not_running',
+          'Only a queued or processing video can be cancelled.',
+        );
+      await stopTranscode(row, 'Cancelled by an admin.');
+      return this.get(id);
+    },
+
+    /** Moves a video to the trash; one that episodes use needs `force`. */
+    async trash(id: number, force: boolean) {
+      const row = await findRow(id);
+      if (row.deletedAt) throw new HttpError(404, 'not_found', 'No such video.');
+      const uses = (await usesOf([id])).get(id) ?? [];
+      if (uses.length && !force) {
+        const names = uses.map((use) => `${use.movie_title} – ${use.name}`);
+        throw new HttpError(
+          409,
+          'video_in_use',
+          `${uses.length} episode(s) play this video: ${names.slice(0, 5).join('; ')}${names.length > 5 ? '…' : ''}. Send force=1 to move it to the trash anyway.`,
+        );
+      }
+      if (row.status === 'queued' || row.status === 'processing')
+        await stopTranscode(row, 'Stopped when it was moved to the trash.');
+      await db
+        .update(videos)
+        .set({ deletedAt: new Date(), updatedAt: new Date() })
+        .where(eq(videos.id, id));
+      // Out of /storage/ at once: nothing of a video in the trash is served.
+      await movePath(files.publicDir(id), files.trashDir(id));
+      cache.evictPrefix(`videos/${id}/`);
+      return this.get(id);
+    },
+
+    async restore(id: number) {
+      const row = await findRow(id);
+      if (!row.deletedAt)
+        throw new HttpError(409, 'not_in_trash', 'This video is not in the trash.');
+      await movePath(files.trashDir(id), files.publicDir(id));
+      await db
+        .update(videos)
+        .set({ deletedAt: null, updatedAt: new Date() })
+        .where(eq(videos.id, id));
+      return this.get(id);
+    },
+
+    /** Deletes a video in the trash for good, with every file it owns. */
+    async destroy(id: number) {
+      const row = await findRow(id);
+      if (!row.deletedAt)
+        throw new HttpError(
+          409,
+          'not_in_trash',
+          'Move the video to the trash before deleting it for good.',
+        );
+      await destroy(row);
+    },
+
+    async emptyTrash() {
+      const rows = await db.select().from(videos).where(isNotNull(videos.deletedAt));
+      for (const row of rows) await destroy(row);
+      return rows.length;
+    },
+
+    /** The scheduled purge: videos in the trash longer than the retention. */
+    async purgeTrash(now = new Date()) {
+      const rows = await db
+        .select()
+        .from(videos)
+        .where(lt(videos.deletedAt, new Date(now.getTime() - retentionMs)));
+      for (const row of rows) await destroy(row);
+      if (rows.length) options.log.info({ count: rows.length }, 'trash purged');
+      return rows.length;
+    },
+
+    /**
+     * The scheduled clean-up of uploads nobody finished: a row still `uploading` whose file has not grown for a
+     * day goes with its bytes, and so does any file in the uploads folder no row claims after a day.
+     */
+    async cleanStaleUploads(now = new Date()) {
+      const cutoff = now.getTime() - UPLOAD_STALE_MS;
+      const mtime = async (file: string) => {
+        try {
+          return (await fs.stat(file)).mtimeMs;
+        } catch {
+          return undefined;
+        }
+      };
+      let removed = 0;
+      const rows = await db.select().from(videos).where(eq(videos.status, 'uploading'));
+      for (const row of rows) {
+        const touched = row.uploadId ? await mtime(files.upload(row.uploadId)) : undefined;
+        if ((touched ?? row.createdAt.getTime()) >= cutoff) continue;
+        await destroy(row);
+        removed += 1;
+      }
+      const claimed = new Set(
+        (
+          await db
+            .select({ uploadId: videos.uploadId })
+            .from(videos)
+            .where(eq(videos.status, 'uploading'))
+        )
+          .map((row) => row.uploadId)
+          .filter(Boolean),
+      );
+      const names = await fs.readdir(files.uploadsDir).catch(() => [] as string[]);
+      for (const name of names) {
+        const id = name.replace(/\.json$/, '');
+        if (claimed.has(id)) continue;
+        const touched = await mtime(files.upload(name));
+        if (touched !== undefined && touched < cutoff) {
+          await removePath(files.upload(name));
+          removed += 1;
+        }
+      }
+      if (removed) options.log.info({ removed }, 'stale uploads removed');
+      return removed;
+    },
+  };
+}

@@ -1,0 +1,120 @@
+// The durable job queue: pg-boss on the application's own database (its pool, its `pgboss` schema). Jobs survive
+// a restart. Sending works from any process; workers run where `start({ workers: true })` was called.
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database } from './db/client.ts';
+
+/** Every queue Phim uses, by name (`area.thing.verb`). */
+export const QUEUES = {
+  transcode: 'media.video.transcode',
+  cleanUploads: 'media.uploads.clean',
+  purgeTrash: 'media.trash.purge',
+} as const;
+
+export type JobName = (typeof QUEUES)[keyof typeof QUEUES];
+
+type Handler = (data: Record<string, unknown>, job: { id: string }) => Promise<void>;
+type Log = Pick<Logger, 'info' | 'warn' | 'error'>;
+
+export type JobQueue = ReturnType<typeof createJobQueue>;
+
+export function createJobQueue(options: { db: Database; log: Log }) {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => options.db.$client.query(text, values) },
+    schema: 'pgboss',
+  });
+  boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+  const workers: Array<{
+    name: JobName;
+    concurrency: number;
+    handler: Handler;
+    pollingIntervalSeconds?: number;
+  }> = [];
+  const schedules: Array<{ name: JobName; cron: string }> = [];
+  const startHooks: Array<() => void> = [];
+  const stopHooks: Array<() => Promise<void> | void> = [];
+  let starting: Promise<void> | undefined;
+  let stopping: Promise<void> | undefined;
+
+  /** Installs the schema and the queues; sending jobs needs nothing more. */
+  function ensureStarted() {
+    starting ??= (async () => {
+      await boss.start();
+      await boss.createQueue(QUEUES.transcode, {
+        name: QUEUES.transcode,
+        // A transcode can take hours; a crashed one is found sooner by the media watchdog (heartbeats).
+        expireInHours: 23,
+        retryLimit: 5,
+        retryDelay: 5,
+      });
+      for (const name of [QUEUES.cleanUploads, QUEUES.purgeTrash]) {
+        await boss.createQueue(name, { name, expireInSeconds: 15 * 60, retryLimit: 1 });
+      }
+    })();
+    return starting;
+  }
+
+  return {
+    /** A worker for a queue (`concurrency` workers fetching one job at a time); takes effect at `start`. */
+    work(
+      name: JobName,
+      concurrency: number,
+      handler: Handler,
+      options: { pollingIntervalSeconds?: number } = {},
+    ) {
+      workers.push({ name, concurrency, handler, ...options });
+    },
+    /** A cron schedule for a queue (registered once across every node). */
+    schedule(name: JobName, cron: string) {
+      schedules.push({ name, cron });
+    },
+    /** Runs once this process's workers have started. */
+    onStart(hook: () => void) {
+      startHooks.push(hook);
+    },
+    /** Runs when the queue stops, before pg-boss waits for jobs in flight (to stop ffmpeg, say). */
+    onStop(hook: () => Promise<void> | void) {
+      stopHooks.push(hook);
+    },
+    async send(name: JobName, data: Record<string, unknown>) {
+      await ensureStarted();
+      const id = await boss.send(name, data);
+      if (!id) throw new Error(`job ${name} was not queued`);
+      return id;
+    },
+    async cancel(name: JobName, id: string) {
+      await ensureStarted();
+      await boss.cancel(name, id);
+    },
+    /** Starts the queue; with `workers`, this process also runs jobs and keeps the schedules. */
+    async start(startOptions: { workers: boolean }) {
+      await ensureStarted();
+      if (!startOptions.workers) return;
+      for (const { name, cron } of schedules) await boss.schedule(name, cron);
+      for (const worker of workers) {
+        for (let i = 0; i < worker.concurrency; i += 1) {
+          await boss.work(
+            worker.name,
+            { batchSize: 1, pollingIntervalSeconds: worker.pollingIntervalSeconds ?? 2 },
+            async (jobs) => {
+              for (const job of jobs) {
+                await worker.handler((job.data ?? {}) as Record<string, unknown>, job);
+              }
+            },
+          );
+        }
+      }
+      for (const hook of startHooks) hook();
+    },
+    /** Stops workers (their stop hooks first) and waits for jobs in flight; every call shares one stop. */
+    stop(timeoutMs = 10_000) {
+      stopping ??= (async () => {
+        for (const hook of stopHooks) await hook();
+        if (!starting) return;
+        await starting.catch(() => {});
+        await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,157 @@
+// The pure ffmpeg layer: the ladder never goes above the source, the one command maps every rung (with or without
+// audio), progress is read from `-progress` lines, and the storyboard's WebVTT points at the right tiles.
+import { describe, expect, it } from 'vitest';
+import type { ProbeResult } from './ffprobe.ts';
+import {
+  buildTranscodeArgs,
+  createProgressParser,
+  FfmpegError,
+  parseMasterPlaylist,
+  planLadder,
+  planTranscode,
+  runFfmpeg,
+} from './hls.ts';
+import { planStoryboard, spriteCount, storyboardVtt, vttTime } from './storyboard.ts';
+
+const source = (overrides: Partial<ProbeResult> = {}): ProbeResult => ({
+  duration: 125,
+  width: 1280,
+  height: 720,
+  fps: 25,
+  videoCodec: 'h264',
+  audioCodec: 'aac',
+  formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
+  ...overrides,
+});
+
+describe('the ladder', () => {
+  it('has no rung above the source and at least one', () => {
+    expect(planLadder({ width: 1920, height: 1080 }).map((r) => r.name)).toEqual([
+      '1080p',
+      '720p',
+      '480p',
+      '360p',
+    ]);
+    expect(planLadder({ width: 1280, height: 720 }).map((r) => r.name)).toEqual([
+      '720p',
+      '480p',
+      '360p',
+    ]);
+    expect(planLadder({ width: 640, height: 360 })).toEqual([
+      { name: '360p', width: 640, height: 360, bitrate: 800_000 },
+    ]);
+    const tiny = planLadder({ width: 320, height: 181 });
+    expect(tiny).toHaveLength(1);
+    expect(tiny[0]).toMatchObject({ height: 182, width: 322 });
+    // Widths stay even for odd aspect ratios.
+    expect(planLadder({ width: 1998, height: 1080 }).every((r) => r.width % 2 === 0)).toBe(true);
+  });
+
+  it('is one command with a rung per stream, H.264 yuv420p, fMP4 segments and a master playlist', () => {
+    const args = buildTranscodeArgs(
+      planTranscode(source(), { input: '/in/source.mp4', outputDir: '/work/out' }),
+    );
+    const after = (flag: string) => args[args.indexOf(flag) + 1];
+    expect(args.filter((a) => a === '-i')).toHaveLength(1);
+    expect(after('-filter_complex')).toContain('split=5');
+    expect(after('-var_stream_map')).toBe('v:0,a:0,name:720p v:1,a:1,name:480p v:2,a:2,name:360p');
+    expect(after('-pix_fmt')).toBe('yuv420p');
+    expect(after('-preset')).toBe('veryfast');
+    expect(after('-hls_segment_type')).toBe('fmp4');
+    expect(Number(after('-hls_time'))).toBeGreaterThanOrEqual(4);
+    expect(Number(after('-hls_time'))).toBeLessThanOrEqual(6);
+    expect(after('-master_pl_name')).toBe('master.m3u8');
+    expect(after('-ac')).toBe('2');
+    expect(args).toContain('/work/out/poster.jpg');
+    expect(args).toContain('/work/out/sprite_%03d.jpg');
+    expect(after('-filter_complex')).toContain('fps=1/10,scale=160:90,tile=10x10');
+  });
+
+  it('maps no audio for a silent source', () => {
+    const args = buildTranscodeArgs(
+      planTranscode(source({ audioCodec: null, width: 640, height: 360 }), {
+        input: 'in.mp4',
+        outputDir: 'out',
+      }),
+    );
+    expect(args).not.toContain('0:a:0');
+    expect(args).not.toContain('-c:a');
+    expect(args[args.indexOf('-var_stream_map') + 1]).toBe('v:0,name:360p');
+  });
+});
+
+describe('progress', () => {
+  it('counts frames of the top rung and reaches 100 only at the end', () => {
+    const seen: number[] = [];
+    const feed = createProgressParser(250, (p) => seen.push(p));
+    feed('frame=50\nfps=40\nout_time_us=2000000\nprogress=cont');
+    feed('inue\nframe=125\nprogress=continue\nframe=250\n');
+    expect(seen).toEqual([20, 50, 99]);
+    feed('progress=end\n');
+    expect(seen.at(-1)).toBe(100);
+  });
+});
+
+describe('the storyboard', () => {
+  it('has a cue every 10 s pointing at its tile in the right sprite', () => {
+    const layout = planStoryboard({ duration: 1005, width: 1920, height: 1080 });
+    expect(layout).toMatchObject({ tileWidth: 160, tileHeight: 90, frames: 101 });
+    expect(spriteCount(layout)).toBe(2);
+    const vtt = storyboardVtt(layout);
+    const blocks = vtt.trim().split('\n\n');
+    expect(blocks[0]).toBe('WEBVTT');
+    expect(blocks[1]).toBe('00:00:00.000 --> 00:00:10.000\nsprite_001.jpg#xywh=0,0,160,90');
+    expect(blocks[12]).toBe('00:01:50.000 --> 00:02:00.000\nsprite_001.jpg#xywh=160,90,160,90');
+    expect(blocks[100]).toBe('00:16:30.000 --> 00:16:40.000\nsprite_001.jpg#xywh=1440,810,160,90');
+    // The 101st frame starts the second sprite; the last cue ends with the video.
+    expect(blocks[101]).toBe('00:16:40.000 --> 00:16:45.000\nsprite_002.jpg#xywh=0,0,160,90');
+    expect(blocks).toHaveLength(102);
+  });
+
+  it('writes WebVTT times and keeps a portrait picture upright', () => {
+    expect(vttTime(3725.5)).toBe('01:02:05.500');
+    expect(planStoryboard({ duration: 6, width: 1080, height: 1920 })).toMatchObject({
+      tileHeight: 284,
+      frames: 1,
+    });
+  });
+});
+
+describe('the master playlist', () => {
+  it('is read back rung by rung', () => {
+    const text = [
+      '#EXTM3U',
+      '#EXT-X-VERSION:7',
+      '#EXT-X-STREAM-INF:BANDWIDTH=1020800,RESOLUTION=640x360,CODECS="avc1.64001e,mp4a.40.2"',
+      '360p/index.m3u8',
+      '',
+    ].join('\n');
+    expect(parseMasterPlaylist(text)).toEqual([
+      {
+        bandwidth: 1_020_800,
+        width: 640,
+        height: 360,
+        codecs: 'avc1.64001e,mp4a.40.2',
+        uri: '360p/index.m3u8',
+      },
+    ]);
+  });
+});
+
+describe('a failing ffmpeg', () => {
+  it('rejects with its last lines, which become the failure reason', async () => {
+    const error = await runFfmpeg(['-hide_banner', '-i', '/no/such/film.mp4', 'out.mp4'], {}).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(FfmpegError);
+    expect((error as FfmpegError).message).toMatch(/ffmpeg exited with 1/);
+    expect((error as FfmpegError).lastLines).toContain('No such file or directory');
+  });
+
+  it('says so when the binary is missing', async () => {
+    const error = await runFfmpeg(['-version'], { ffmpegPath: '/no/ffmpeg' }).catch(
+      (caught: unknown) => caught,
+    );
+    expect((error as Error).message).toBe('ffmpeg not found (/no/ffmpeg)');
+  });
+});
