@@ -25,7 +25,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.routes.ts';
 import { storageRoutes } from './http/storage.routes.ts';
-import { attachRealtime, type Realtime } from './realtime/realtime.ts';
+import { attachRealtime, forwardEvents, type Realtime } from './realtime/realtime.ts';
 import { createServices, type Services } from './services.ts';
 import { registerWeb } from './web/react-router.ts';
 
@@ -118,6 +118,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       dev: config.dev,
     }),
   );
+  const stopForwarding = forwardEvents(services.events, app.realtime);
+  app.addHook('onClose', async () => stopForwarding());
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, { dev: config.dev, https: config.publicUrl.startsWith('https:') });

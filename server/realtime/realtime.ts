@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { CurrentUser } from '../domain/auth/accounts.service.ts';
+import type { EventBus, EventName } from '../events.ts';
 
 /** Spec section 9's realtime constants, in socket.io's terms (docs/decisions/013-realtime.md). */
 export const REALTIME_TIMING = {
@@ -126,4 +127,19 @@ export async function attachRealtime(
     disconnectSession: (sessionId) => io.in(rooms.session(sessionId)).disconnectSockets(true),
     close,
   };
+}
+
+/** Which room hears each domain event: video work is the admins' business. */
+export const EVENT_ROOMS: Record<EventName, string> = {
+  'video.progress': rooms.admins,
+  'video.ready': rooms.admins,
+  'video.failed': rooms.admins,
+};
+
+/** Carries domain events to the sockets of their room; returns the unsubscribe. */
+export function forwardEvents(events: EventBus, realtime: Realtime) {
+  const stops = (Object.keys(EVENT_ROOMS) as EventName[]).map((name) =>
+    events.on(name, (payload) => realtime.publish(EVENT_ROOMS[name], name, payload)),
+  );
+  return () => stops.forEach((stop) => stop());
 }

@@ -92,6 +92,13 @@ describe('rooms', () => {
     expect(await adminGets).toEqual({ id: 7, percent: 42 });
     expect(await viewerGets).toBe('nothing');
 
+    // What services emit reaches the admins without anyone calling publish.
+    const fromService = nextEvent(adminSocket, 'video.ready');
+    const viewerMissed = nextEvent(viewerSocket, 'video.ready', 500);
+    t.app.services.events.emit('video.ready', { videoId: 3 });
+    expect(await fromService).toEqual({ videoId: 3 });
+    expect(await viewerMissed).toBe('nothing');
+
     const mine = nextEvent(viewerSocket, 'notification');
     const notMine = nextEvent(adminSocket, 'notification', 500);
     t.app.realtime.publish(rooms.user(viewer.user.id), 'notification', { text: 'Tập 2 đã có' });
