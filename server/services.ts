@@ -10,6 +10,7 @@ import { createEpisodesService } from './domain/catalog/episodes.service.ts';
 import { createMoviesService } from './domain/catalog/movies.service.ts';
 import { createTermsService } from './domain/catalog/terms.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
+import { createHomeService } from './domain/site/home.service.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 
@@ -74,6 +75,7 @@ export function createServices(options: {
     terms: createTermsService({ db }),
     movies: createMoviesService({ db }),
     episodes: createEpisodesService({ db }),
+    home: createHomeService({ db, log }),
     system: createSystemService({ db, version: appVersion }),
     site: {
       name: config.SITE_NAME,
