@@ -113,40 +113,38 @@ export function posterSvg(movie: ArtworkMovie, width = 600, height = 900): strin
   const rand = random(`poster:${movie.slug}`);
   const colors = palette(rand);
   const margin = 44;
-  let size = 64;
+  let size = 68;
   let lines = wrap(movie.title.toUpperCase(), size, width - margin * 2);
-  while (
-    (lines.length > 4 || lines.some((l) => l.length * size * 0.6 > width - margin * 2)) &&
-    size > 34
-  ) {
+  while (lines.length > 4 && size > 40) {
     size -= 4;
     lines = wrap(movie.title.toUpperCase(), size, width - margin * 2);
   }
   const original =
     movie.originalTitle && movie.originalTitle !== movie.title ? movie.originalTitle : '';
-  const bottom = height - margin - (original ? 40 : 0);
-  const firstBaseline = bottom - (lines.length - 1) * size * 1.08;
+  // The lowest seventh stays free of text: the site lays its episode badge over that corner.
+  const bottom = height * 0.86 - (original ? 44 : 0);
+  const firstBaseline = bottom - (lines.length - 1) * size * 1.14;
   const title = lines
     .map(
       (line, i) =>
-        `<text x="${margin}" y="${(firstBaseline + i * size * 1.08).toFixed(0)}">${escapeXml(line)}</text>`,
+        `<text x="${margin}" y="${(firstBaseline + i * size * 1.14).toFixed(0)}">${escapeXml(line)}</text>`,
     )
     .join('');
+  const credits = `${movie.typeLabel} · ${movie.year}`.toUpperCase();
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
     ${scene(rand, width, height, colors)}
     <defs>
       <linearGradient id="shade" x1="0" y1="0" x2="0" y2="1">
-        <stop offset="0.35" stop-color="black" stop-opacity="0"/>
+        <stop offset="0.3" stop-color="black" stop-opacity="0"/>
         <stop offset="1" stop-color="black" stop-opacity="0.85"/>
       </linearGradient>
     </defs>
     <rect width="${width}" height="${height}" fill="url(#shade)"/>
     <g font-family="${FONT}" fill="white">
-      <text x="${margin}" y="${margin + 14}" font-size="18" font-weight="700" letter-spacing="4" opacity="0.85">${escapeXml(movie.typeLabel.toUpperCase())}</text>
-      <text x="${width - margin}" y="${margin + 14}" font-size="18" font-weight="700" text-anchor="end" opacity="0.85">${movie.year}</text>
-      <rect x="${margin}" y="${firstBaseline - size - 18}" width="56" height="5" rx="2" fill="${colors.glow}"/>
+      <rect x="${margin}" y="${(firstBaseline - size - 44).toFixed(0)}" width="48" height="6" rx="3" fill="${colors.glow}"/>
+      <text x="${margin + 62}" y="${(firstBaseline - size - 34).toFixed(0)}" font-size="24" font-weight="700" letter-spacing="3" opacity="0.9">${escapeXml(credits)}</text>
       <g font-size="${size}" font-weight="800">${title}</g>
-      ${original ? `<text x="${margin}" y="${height - margin}" font-size="22" font-weight="500" opacity="0.8">${escapeXml(original)}</text>` : ''}
+      ${original ? `<text x="${margin}" y="${(bottom + 48).toFixed(0)}" font-size="30" font-weight="500" opacity="0.85">${escapeXml(original)}</text>` : ''}
     </g>
   </svg>`;
 }
