@@ -28,7 +28,7 @@ const escapeXml = (text: string) =>
   );
 
 /** Splits text into lines that fit `width` px at `size` px, by an average glyph width of the bold face. */
-function wrap(text: string, size: number, width: number, glyph = 0.6) {
+function wrap(text: string, size: number, width: number, glyph = 0.68) {
   const perLine = Math.max(4, Math.floor(width / (size * glyph)));
   const lines: string[] = [];
   let line = '';
