@@ -48,6 +48,16 @@ async function shoot(browser: Browser) {
           const response = await page.goto(baseURL + pagePath, { waitUntil: 'networkidle' });
           // Fonts and the hydration pass settle before the picture is taken.
           await page.evaluate(() => document.fonts.ready.then(() => undefined));
+          // Lazy pictures load only near the viewport: walk down the page (and along sideways rows) first.
+          // (No named functions inside: tsx would wrap them in a helper the page does not have.)
+          await page.evaluate(async () => {
+            for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+              window.scrollTo(0, y);
+              await new Promise((resolve) => setTimeout(resolve, 120));
+            }
+            window.scrollTo(0, 0);
+          });
+          await page.waitForLoadState('networkidle');
           const file = path.join(outDir, `${name}-${locale}-${viewport.width}-${mode}.png`);
           await page.screenshot({ path: file, fullPage: true });
           files.push(`${file} (HTTP ${response?.status() ?? '?'})`);

@@ -35,8 +35,8 @@ async function main() {
     server = await startServer(config, {
       log,
       seed: demo
-        ? async (app) => {
-            demoViewerPassword = (await seedDemo(app)).viewerPassword;
+        ? async (app, db) => {
+            demoViewerPassword = (await seedDemo(app, db)).viewerPassword;
           }
         : undefined,
     });

@@ -23,6 +23,7 @@ import { createEventBus } from './events.ts';
 import { createJobQueue } from './jobs.ts';
 import { ffprobePathFor } from './media/ffprobe.ts';
 import { createFileCache } from './media/file-cache.ts';
+import { createHomeService } from './domain/site/home.service.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 
@@ -131,6 +132,7 @@ export function createServices(options: {
       // Its own key, so a viewer hash says nothing about the session secret.
       secret: crypto.createHash('sha256').update(`views:${options.authSecret}`).digest('hex'),
     }),
+    home: createHomeService({ db, log }),
     system: createSystemService({ db, version: appVersion }),
     events,
     jobs,

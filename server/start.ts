@@ -29,7 +29,7 @@ export async function startServer(
   config: Config,
   options: {
     log?: Logger;
-    seed?: (app: FastifyInstance) => Promise<void>;
+    seed?: (app: FastifyInstance, db: Database) => Promise<void>;
     /** Serve the React app (off in API-only tests). */
     web?: boolean;
   } = {},
@@ -80,7 +80,7 @@ export async function startServer(
       email: config.ADMIN_EMAIL,
       password: config.ADMIN_PASSWORD,
     });
-    if (options.seed) await options.seed(app);
+    if (options.seed) await options.seed(app, db);
     // The job queue runs in this process (transcodes, clean-ups).
     await app.services.jobs.start({ workers: true });
 

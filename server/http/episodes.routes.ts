@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EPISODE_SOURCES } from '#server/db/schema/index.ts';
+import { LOCAL_HLS_PATH } from '#server/domain/catalog/episodes.service.ts';
 import { authenticate, requireAdmin } from './accounts.routes.ts';
 import { errorSchema } from './errors.ts';
 
@@ -41,7 +42,14 @@ const episodeBody = z.strictObject({
   name: z.preprocess(trimmed, z.string().min(1, 'Enter a name.').max(100)),
   ep: z.preprocess(trimmed, z.string().max(100)).optional(),
   source_type: z.enum(['hls', 'embed']),
-  source_url: z.url({ protocol: /^https?$/, message: 'Use an http(s) address.' }).max(2000),
+  // A full http(s) address, or a playlist in this site's storage (HLS only: the service checks the type).
+  source_url: z.union(
+    [
+      z.url({ protocol: /^https?$/ }).max(2000),
+      z.string().max(2000).regex(LOCAL_HLS_PATH).describe('An HLS playlist in this site’s storage'),
+    ],
+    { error: 'Use an http(s) address, or a /storage/….m3u8 playlist of this site.' },
+  ),
   runtime: seconds,
   intro_start: seconds,
   intro_end: seconds,

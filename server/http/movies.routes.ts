@@ -1,12 +1,11 @@
 // The movie manager's API (admins only): list with search, filters and sort; create, edit, delete; bulk actions;
 // and image uploads for posters and backdrops (checked and re-encoded to webp by sharp).
-import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import sharp, { type OutputInfo } from 'sharp';
+import sharp from 'sharp';
 import { z } from 'zod';
 import { MOVIE_STATUSES } from '#server/db/schema/index.ts';
+import { InvalidImageError, storeImage } from '#server/media/image-store.ts';
 import { authenticate, requireAdmin } from './accounts.routes.ts';
 import { errorSchema, HttpError } from './errors.ts';
 
@@ -266,34 +265,18 @@ export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       if (!file?.length) throw invalid('Choose an image.');
-      let output: { data: Buffer; info: OutputInfo };
       try {
         const image = sharp(file, { failOn: 'error', limitInputPixels: 60_000_000 });
         const meta = await image.metadata();
         if (!meta.format || !['jpeg', 'png', 'webp', 'gif'].includes(meta.format))
-          throw new Error('format');
-        output = await image
-          .rotate()
-          .resize({ width: 1920, withoutEnlargement: true })
-          .webp({ quality: 82 })
-          .toBuffer({ resolveWithObject: true });
-      } catch {
-        throw invalid('Choose a JPEG, PNG, WebP or GIF image.');
+          throw new InvalidImageError(meta.format);
+        return reply.status(201).send(await storeImage(storageRoot, image.rotate()));
+      } catch (error) {
+        // Anything sharp cannot read is the visitor's file; a disk error stays a server error.
+        if (error instanceof InvalidImageError || !(error as NodeJS.ErrnoException).code)
+          throw invalid('Choose a JPEG, PNG, WebP or GIF image.');
+        throw error;
       }
-      const now = new Date();
-      const folder = path.join(
-        'uploads',
-        String(now.getUTCFullYear()),
-        String(now.getUTCMonth() + 1).padStart(2, '0'),
-      );
-      const name = `${crypto.createHash('sha256').update(output.data).digest('hex').slice(0, 24)}.webp`;
-      await fs.mkdir(path.join(storageRoot, folder), { recursive: true });
-      await fs.writeFile(path.join(storageRoot, folder, name), output.data);
-      return reply.status(201).send({
-        path: `/storage/${folder}/${name}`,
-        width: output.info.width,
-        height: output.info.height,
-      });
     },
   );
 };

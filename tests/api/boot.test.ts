@@ -1,4 +1,5 @@
-// Starting a whole server: first admin, idempotent demo seed, the data-folder lock, health without a database.
+// Starting a whole server: first admin, the data-folder lock, health without a database (the demo seed has its own
+// file, tests/api/demo-seed.test.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,6 @@ import { createDatabase } from '#server/db/client.ts';
 import { findFreePort } from '#server/db/embedded.ts';
 import { users } from '#server/db/schema/index.ts';
 import { DataDirLockedError } from '#server/data-dir-lock.ts';
-import { seedDemo } from '#server/demo/seed.ts';
 import { startServer, type RunningServer } from '#server/start.ts';
 import { createTestDatabase } from '#tests/db-utils.ts';
 
@@ -66,21 +66,6 @@ describe('first start', () => {
     const server = await start({ DATABASE_URL: database.url });
     expect(server.firstAdmin?.email).toBe('admin@phim.local');
     expect(server.firstAdmin?.password).toMatch(/^[\w-]{16,}$/);
-  });
-
-  it('seeds demo content through the services, and only once', async () => {
-    const database = await createTestDatabase();
-    cleanups.push(database.drop);
-    const server = await start({ DATABASE_URL: database.url });
-    expect((await seedDemo(server.app)).viewerPassword).toEqual(expect.any(String));
-    expect(await seedDemo(server.app)).toEqual({});
-    const viewers = await database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, 'viewer@phim.local'));
-    expect(viewers).toHaveLength(1);
-    // The demo viewer can sign in at once: verified, with the date the pages show.
-    expect(viewers[0]).toMatchObject({ emailVerified: true, emailVerifiedAt: expect.any(Date) });
   });
 });
 

@@ -43,7 +43,17 @@ export function toEpisode(row: EpisodeRow) {
   };
 }
 
-/** `https://x/master.m3u8` is HLS; any other http(s) address is an embed. */
+/**
+ * A playlist in this site's own storage, such as the demo clip or a transcoded video: `/storage/…/index.m3u8`.
+ * Only that prefix, no `..`, no `//`, and only as an HLS source (an embed must be a full http(s) address).
+ */
+export const LOCAL_HLS_PATH = /^\/storage\/(?!.*\.\.)(?!.*\/\/)[\w-][\w./-]*\.m3u8$/;
+
+export function isLocalHlsPath(url: string) {
+  return LOCAL_HLS_PATH.test(url);
+}
+
+/** `https://x/master.m3u8` and `/storage/…/index.m3u8` are HLS; any other http(s) address is an embed. */
 export function sourceTypeOf(url: string): EpisodeSource {
   return /\.m3u8(\?|#|$)/i.test(url) ? 'hls' : 'embed';
 }
@@ -58,8 +68,13 @@ export function parseEpisodeLines(text: string) {
     const bar = line.indexOf('|');
     const name = bar > 0 ? line.slice(0, bar).trim() : '';
     const url = bar > 0 ? line.slice(bar + 1).trim() : '';
-    if (!name || !/^https?:\/\/\S+$/i.test(url) || name.length > 100 || url.length > 2000)
-      problems.push(`Line ${index + 1}: write it as “name|https://…”.`);
+    if (
+      !name ||
+      !(/^https?:\/\/\S+$/i.test(url) || isLocalHlsPath(url)) ||
+      name.length > 100 ||
+      url.length > 2000
+    )
+      problems.push(`Line ${index + 1}: write it as “name|https://…” (or “name|/storage/….m3u8”).`);
     else items.push({ name, url });
   });
   return { items, problems };
@@ -87,6 +102,15 @@ export function createEpisodesService({ db }: { db: Database }) {
         server_id: 'No such server for this movie.',
       });
     return server;
+  }
+
+  /** A `/storage/` path plays through hls.js only: it cannot be an embed (the route checks the path itself). */
+  function checkLocalSource(type: EpisodeSource, url: string | null | undefined) {
+    if (url?.startsWith('/') && type !== 'hls')
+      throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
+        source_url:
+          'A /storage/ path can only be an HLS playlist; use an http(s) address for an embed.',
+      });
   }
 
   async function uniqueEp(serverId: number, wanted: string, exceptId?: number) {
@@ -167,6 +191,7 @@ export function createEpisodesService({ db }: { db: Database }) {
     },
 
     async create(movieId: number, input: EpisodeInput) {
+      checkLocalSource(input.source_type, input.source_url);
       await requireMovie(movieId);
       await requireServer(movieId, input.server_id);
       const [row] = await db
@@ -226,6 +251,10 @@ export function createEpisodesService({ db }: { db: Database }) {
         .from(episodes)
         .where(and(eq(episodes.id, id), eq(episodes.movieId, movieId)));
       if (!current) throw new HttpError(404, 'not_found', 'No such episode.');
+      checkLocalSource(
+        input.source_type ?? current.sourceType,
+        input.source_url !== undefined ? input.source_url : current.sourceUrl,
+      );
       const serverId = input.server_id ?? current.serverId;
       if (input.server_id !== undefined) await requireServer(movieId, input.server_id);
       const changes: Partial<typeof episodes.$inferInsert> = { updatedAt: new Date(), serverId };

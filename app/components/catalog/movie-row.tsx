@@ -1,0 +1,165 @@
+// A titled row of movie cards that scrolls sideways: by touch (with snap points), by keyboard (arrow keys, Home
+// and End move between cards), and with previous/next buttons on wider screens; "see all" leads to its listing.
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '#app/components/app-link.tsx';
+import { MovieCard, type CardMovie } from '#app/components/catalog/movie-card.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+
+function reducedMotion() {
+  return (
+    typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
+}
+
+export function MovieRow({
+  title,
+  href,
+  movies,
+  priority = false,
+}: {
+  title: string;
+  /** The listing or landing that shows all of them; none when no listing matches. */
+  href?: string | null;
+  movies: CardMovie[];
+  /** The first row above the fold: its posters load eagerly. */
+  priority?: boolean;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const listId = useId();
+  const list = useRef<HTMLUListElement>(null);
+  // Before hydration nothing is known about the width: offer "next", as most rows overflow.
+  const [edges, setEdges] = useState({ start: true, end: false });
+
+  const measure = useCallback(() => {
+    const node = list.current;
+    if (!node) return;
+    const start = node.scrollLeft <= 4;
+    const end = node.scrollLeft + node.clientWidth >= node.scrollWidth - 4;
+    setEdges((current) =>
+      current.start === start && current.end === end ? current : { start, end },
+    );
+  }, []);
+
+  useEffect(() => {
+    const node = list.current;
+    if (!node) return;
+    measure();
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(measure);
+    };
+    node.addEventListener('scroll', onScroll, { passive: true });
+    const observer = new ResizeObserver(onScroll);
+    observer.observe(node);
+    return () => {
+      cancelAnimationFrame(frame);
+      node.removeEventListener('scroll', onScroll);
+      observer.disconnect();
+    };
+  }, [measure]);
+
+  const page = (direction: 1 | -1) => {
+    const node = list.current;
+    if (!node) return;
+    node.scrollBy({
+      left: direction * Math.max(160, node.clientWidth * 0.85),
+      behavior: reducedMotion() ? 'auto' : 'smooth',
+    });
+  };
+
+  /** Arrow keys walk the cards; the focused card is scrolled into view, snapping as a swipe would. */
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const items = Array.from(event.currentTarget.children) as HTMLElement[];
+    const current = items.findIndex((item) => item.contains(document.activeElement));
+    if (current < 0) return;
+    const next =
+      event.key === 'ArrowRight'
+        ? current + 1
+        : event.key === 'ArrowLeft'
+          ? current - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? items.length - 1
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    const target = items[Math.max(0, Math.min(items.length - 1, next))];
+    target?.querySelector<HTMLElement>('a')?.focus({ preventScroll: true });
+    target?.scrollIntoView({
+      block: 'nearest',
+      inline: 'nearest',
+      behavior: reducedMotion() ? 'auto' : 'smooth',
+    });
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3" data-testid="movie-row">
+      <div className="mx-auto flex w-full max-w-screen-2xl items-center justify-between gap-3 px-4 sm:px-6">
+        <h2
+          id={headingId}
+          className="min-w-0 truncate text-lg font-bold tracking-tight sm:text-xl lg:text-2xl"
+        >
+          {title}
+        </h2>
+        <div className="flex shrink-0 items-center gap-1">
+          {href ? (
+            <AppLink
+              to={href}
+              aria-label={t('home.seeAllOf', { title })}
+              className="inline-flex h-9 items-center gap-0.5 rounded-lg px-2 text-sm font-semibold text-primary-700 hover:bg-primary-50 focus-visible:outline-2 dark:text-primary-300 dark:hover:bg-primary-500/15"
+            >
+              {t('home.seeAll')}
+              <ChevronRight className="size-4" aria-hidden />
+            </AppLink>
+          ) : null}
+          <div className="hidden items-center gap-1 md:flex">
+            <Button
+              type="button"
+              variant="outline"
+              size="icon"
+              className="size-9 rounded-full"
+              aria-label={t('home.rowPrev', { title })}
+              aria-controls={listId}
+              disabled={edges.start}
+              onClick={() => page(-1)}
+            >
+              <ChevronLeft aria-hidden />
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              size="icon"
+              className="size-9 rounded-full"
+              aria-label={t('home.rowNext', { title })}
+              aria-controls={listId}
+              disabled={edges.end}
+              onClick={() => page(1)}
+            >
+              <ChevronRight aria-hidden />
+            </Button>
+          </div>
+        </div>
+      </div>
+      <div className="mx-auto w-full max-w-screen-2xl">
+        <ul
+          ref={list}
+          id={listId}
+          onKeyDown={onKeyDown}
+          className="flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto overscroll-x-contain px-4 pt-2 pb-3 [scrollbar-width:none] sm:scroll-px-6 sm:gap-4 sm:px-6 [&::-webkit-scrollbar]:hidden"
+        >
+          {movies.map((movie, index) => (
+            <li key={movie.id} className="w-36 shrink-0 snap-start sm:w-40 lg:w-44 2xl:w-48">
+              <MovieCard movie={movie} priority={priority && index < 3} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

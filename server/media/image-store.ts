@@ -1,0 +1,50 @@
+// Images kept in storage: re-encoded to WebP at most 1920 px wide by sharp, named by their content under
+// uploads/YYYY/MM, so the same picture stored twice is one file. The admin upload and the demo seed share it.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Sharp } from 'sharp';
+
+export type StoredImage = { path: string; width: number; height: number };
+
+export const STORED_IMAGE_MAX_WIDTH = 1920;
+
+/** The picture could not be decoded or encoded (as opposed to a disk error while writing it). */
+export class InvalidImageError extends Error {
+  constructor(cause: unknown) {
+    super('The image could not be read.', { cause });
+    this.name = 'InvalidImageError';
+  }
+}
+
+/**
+ * Encodes `image` (a sharp pipeline the caller has opened and checked) and writes it under `storageRoot`.
+ * Answers its `/storage/…` path, which `/_img` resizes. `effort` trades encoding time for size (0–6, default 4).
+ */
+export async function storeImage(
+  storageRoot: string,
+  image: Sharp,
+  options: { effort?: number; now?: Date } = {},
+): Promise<StoredImage> {
+  const output = await image
+    .resize({ width: STORED_IMAGE_MAX_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 82, effort: options.effort ?? 4 })
+    .toBuffer({ resolveWithObject: true })
+    .catch((error: unknown) => {
+      throw new InvalidImageError(error);
+    });
+  const now = options.now ?? new Date();
+  const folder = path.posix.join(
+    'uploads',
+    String(now.getUTCFullYear()),
+    String(now.getUTCMonth() + 1).padStart(2, '0'),
+  );
+  const name = `${crypto.createHash('sha256').update(output.data).digest('hex').slice(0, 24)}.webp`;
+  await fs.mkdir(path.join(storageRoot, folder), { recursive: true });
+  await fs.writeFile(path.join(storageRoot, folder, name), output.data);
+  return {
+    path: `/storage/${folder}/${name}`,
+    width: output.info.width,
+    height: output.info.height,
+  };
+}

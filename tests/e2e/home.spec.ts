@@ -1,0 +1,175 @@
+// The home page as a visitor meets it: a hero of featured movies that stops moving while looked at, rows that
+// scroll sideways with the keyboard and the buttons, "see all" to the landing, and a card that opens the movie.
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { open } from './helpers.ts';
+
+const admin = { email: 'admin@phim.test', password: 'admin-password-123' };
+// A 2×2 red PNG, for the backdrop.
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
+  'base64',
+);
+test.use({ locale: 'en-US' });
+
+/** Arranges through the admin API (token mode): a type that sorts first, eight published movies, two featured. */
+async function arrange(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: { ...admin, device_name: 'e2e' } });
+  expect(login.status()).toBe(200);
+  const headers = { Authorization: `Bearer ${(await login.json()).token}` };
+  const stamp = Date.now().toString(36);
+  const type = (
+    await (
+      await request.post('/api/admin/terms/type', {
+        data: { name: `Phim Bộ Hàn ${stamp}`, order: -100_000 },
+        headers,
+      })
+    ).json()
+  ).term as { id: number; name: string; slug: string };
+  const backdrop = (
+    await (
+      await request.post('/api/admin/uploads/image', {
+        multipart: { image: { name: 'backdrop.png', mimeType: 'image/png', buffer: png } },
+        headers,
+      })
+    ).json()
+  ).path as string;
+  const titles = Array.from({ length: 8 }, (_, i) => `Hạ Cánh Nơi Anh Phần ${i + 1} ${stamp}`);
+  const created: Array<{ id: number; slug: string; title: string }> = [];
+  for (const [index, title] of titles.entries()) {
+    const response = await request.post('/api/admin/movies', {
+      data: {
+        title,
+        original_title: `Crash Landing on You ${index + 1}`,
+        type_id: type.id,
+        published: true,
+        quality: 'FHD',
+        languages: ['Vietsub'],
+        year: 2020 + (index % 5),
+        description: '<p>Một nữ thừa kế Hàn Quốc lạc sang bên kia biên giới.</p>',
+        // Two featured, so the hero has dots to choose from; the first has a backdrop (and leads).
+        ...(index === 0 ? { featured: true, backdrop } : index === 1 ? { featured: true } : {}),
+      },
+      headers,
+    });
+    expect(response.status()).toBe(201);
+    created.push((await response.json()).movie);
+  }
+  await request.post('/api/admin/movies', {
+    data: { title: `Bản Nháp ${stamp}`, type_id: type.id, featured: true, published: false },
+    headers,
+  });
+  const featured = created[0]!;
+  const server = (
+    await (
+      await request.post(`/api/admin/movies/${featured.id}/servers`, {
+        data: { name: 'Vietsub #1' },
+        headers,
+      })
+    ).json()
+  ).server;
+  const episode = await request.post(`/api/admin/movies/${featured.id}/episodes`, {
+    data: {
+      server_id: server.id,
+      name: 'Tập 1',
+      source_type: 'hls',
+      source_url: 'https://cdn.example/tap-1/master.m3u8',
+    },
+    headers,
+  });
+  expect(episode.status()).toBe(201);
+  return { stamp, type, featured, created };
+}
+
+test('a visitor sees the hero and rows, scrolls a row with the keyboard, and opens a movie', async ({
+  page,
+  request,
+}) => {
+  const { stamp, type, featured, created } = await arrange(request);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await open(page, '/');
+  await expect(page).toHaveTitle('Home | Phim');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your cinema, everywhere');
+
+  // The hero: the featured movie with its badges and both buttons; the draft never shows.
+  const hero = page.getByTestId('hero');
+  await expect(hero).toBeVisible();
+  await hero.getByRole('button', { name: new RegExp(featured.title) }).click();
+  const slide = hero.locator('[data-active="true"]');
+  await expect(slide.getByRole('heading', { level: 2 })).toHaveText(featured.title);
+  await expect(slide).toContainText('Crash Landing on You 1');
+  await expect(slide).toContainText('FHD');
+  await expect(slide.getByRole('link', { name: 'Watch now' })).toHaveAttribute(
+    'href',
+    `/watch/${featured.slug}/tap-1`,
+  );
+  await expect(slide.getByRole('link', { name: 'Details' })).toHaveAttribute(
+    'href',
+    `/watch/${featured.slug}`,
+  );
+  await expect(page.getByText(`Bản Nháp ${stamp}`)).toHaveCount(0);
+
+  // It moves by itself, but stands still while focused or hovered, and the pause button holds it.
+  await expect(hero).toHaveAttribute('data-running', 'false'); // the dot just clicked has focus
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.mouse.move(5, 895);
+  await expect(hero).toHaveAttribute('data-running', 'true');
+  await hero.hover();
+  await expect(hero).toHaveAttribute('data-running', 'false');
+  await hero.getByRole('button', { name: 'Pause the slideshow' }).click();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.mouse.move(5, 895);
+  await expect(hero.getByRole('button', { name: 'Play the slideshow' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(hero).toHaveAttribute('data-running', 'false');
+
+  // The row of the type: its "see all" goes to the type's landing.
+  const row = page.getByRole('region', { name: type.name });
+  await expect(row.getByRole('link', { name: `See all: ${type.name}` })).toHaveAttribute(
+    'href',
+    `/${type.slug}`,
+  );
+  const cards = row.getByTestId('movie-card');
+  await expect(cards).toHaveCount(8);
+  const list = row.getByRole('list');
+  const scrollLeft = () => list.evaluate((node) => node.scrollLeft);
+  expect(await scrollLeft()).toBe(0);
+
+  // Arrow keys walk the cards and scroll the row along; End jumps to the last one.
+  await cards.first().focus();
+  for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
+  await expect(cards.nth(7)).toBeFocused();
+  await expect(cards.nth(7)).toBeInViewport({ ratio: 0.9 });
+  await expect.poll(scrollLeft).toBeGreaterThan(0);
+  await page.keyboard.press('Home');
+  await expect(cards.first()).toBeFocused();
+  await expect.poll(scrollLeft).toBe(0);
+
+  // The buttons page through it too.
+  const next = row.getByRole('button', { name: `Scroll on: ${type.name}` });
+  const previous = row.getByRole('button', { name: `Scroll back: ${type.name}` });
+  await expect(previous).toBeDisabled();
+  await next.click();
+  await expect.poll(scrollLeft).toBeGreaterThan(0);
+  await expect(previous).toBeEnabled();
+
+  // Enter on a card opens that movie.
+  const card = cards.nth(2);
+  const href = (await card.getAttribute('href'))!;
+  const picked = created.find((movie) => href === `/watch/${movie.slug}`);
+  expect(picked).toBeTruthy();
+  await card.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(href);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(picked!.title);
+});
+
+test('with reduced motion the hero does not move by itself', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await open(page, '/');
+  const hero = page.getByTestId('hero');
+  await expect(hero).toBeVisible();
+  await expect(hero).toHaveAttribute('data-running', 'false');
+  await expect(hero.getByRole('button', { name: 'Pause the slideshow' })).toHaveCount(0);
+});
