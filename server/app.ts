@@ -14,6 +14,7 @@ import { registerMethodOverride } from './http/method-override.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { episodesRoutes } from './http/episodes.routes.ts';
 import { moviesRoutes } from './http/movies.routes.ts';
+import { searchRoutes } from './http/search.routes.ts';
 import { termsRoutes } from './http/terms.routes.ts';
 import { i18nRoutes } from './http/i18n.routes.ts';
 import { imageRoutes } from './http/image.routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(termsRoutes);
       await api.register(moviesRoutes);
       await api.register(episodesRoutes);
+      await api.register(searchRoutes);
       // Unknown API paths answer JSON, never the HTML app.
       api.all('/*', { schema: { hide: true }, config: { csrf: false } }, async (request, reply) =>
         reply

@@ -8,6 +8,7 @@ import { createAccountsService } from './domain/auth/accounts.service.ts';
 import { createAuth } from './domain/auth/auth.ts';
 import { createEpisodesService } from './domain/catalog/episodes.service.ts';
 import { createMoviesService } from './domain/catalog/movies.service.ts';
+import { createSearchService } from './domain/catalog/search.service.ts';
 import { createTermsService } from './domain/catalog/terms.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
 import { createRateLimits } from './http/rate-limit.ts';
@@ -74,6 +75,7 @@ export function createServices(options: {
     terms: createTermsService({ db }),
     movies: createMoviesService({ db }),
     episodes: createEpisodesService({ db }),
+    search: createSearchService({ db }),
     system: createSystemService({ db, version: appVersion }),
     site: {
       name: config.SITE_NAME,

@@ -14,6 +14,7 @@ import {
   type MOVIE_STATUSES,
 } from '#server/db/schema/index.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { relevanceOrder, searchCondition, withSearchThreshold } from './search.service.ts';
 
 type MovieRow = typeof movies.$inferSelect;
 type TermRef = { id: number; name: string; slug: string };
@@ -54,8 +55,17 @@ export type MovieQuery = {
   published?: 'true' | 'false';
   quality?: string;
   language?: string;
+  /** `relevance` orders by how well titles match `search` (and falls back to `updated_at` without one). */
   sort?:
-    'title' | 'year' | 'status' | 'views' | 'rating' | 'episodes' | 'updated_at' | 'created_at';
+    | 'relevance'
+    | 'title'
+    | 'year'
+    | 'status'
+    | 'views'
+    | 'rating'
+    | 'episodes'
+    | 'updated_at'
+    | 'created_at';
   order?: 'asc' | 'desc';
   page?: number;
   per_page?: number;
@@ -299,10 +309,7 @@ export function createMoviesService({ db }: { db: Database }) {
       const perPage = Math.min(100, Math.max(1, query.per_page ?? 20));
       const filters: SQL[] = [];
       const search = foldForSearch(query.search ?? '');
-      if (search) {
-        const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        filters.push(or(ilike(movies.searchText, like), sql`${search} <% ${movies.searchText}`)!);
-      }
+      if (search) filters.push(searchCondition(search));
       for (const termId of [query.genre, query.nation].filter((id): id is number => Boolean(id))) {
         filters.push(
           sql`exists (select 1 from ${movieTerms} where ${movieTerms.movieId} = "movies"."id" and ${movieTerms.termId} = ${termId})`,
@@ -316,6 +323,7 @@ export function createMoviesService({ db }: { db: Database }) {
       if (query.language) filters.push(sql`${query.language} = any(${movies.languages})`);
       const where = filters.length ? and(...filters) : undefined;
       const direction = query.order === 'asc' ? asc : desc;
+      const sort = query.sort === 'relevance' ? (search ? 'relevance' : 'updated_at') : query.sort;
       const sortColumn = {
         title: movies.searchText,
         year: movies.year,
@@ -325,18 +333,25 @@ export function createMoviesService({ db }: { db: Database }) {
         episodes: episodesCountSql,
         created_at: movies.createdAt,
         updated_at: movies.updatedAt,
-      }[query.sort ?? 'updated_at'];
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(selection)
-          .from(movies)
-          .leftJoin(terms, eq(terms.id, movies.typeId))
-          .where(where)
-          .orderBy(sql`${direction(sortColumn)} nulls last`, desc(movies.id))
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-        db.select({ value: count() }).from(movies).where(where),
-      ]);
+      }[sort === 'relevance' ? 'updated_at' : (sort ?? 'updated_at')];
+      const order =
+        sort === 'relevance'
+          ? [...relevanceOrder(search), desc(movies.viewsWeek), desc(movies.id)]
+          : [sql`${direction(sortColumn)} nulls last`, desc(movies.id)];
+      const run = (tx: Database) =>
+        Promise.all([
+          tx
+            .select(selection)
+            .from(movies)
+            .leftJoin(terms, eq(terms.id, movies.typeId))
+            .where(where)
+            .orderBy(...order)
+            .limit(perPage)
+            .offset((page - 1) * perPage),
+          tx.select({ value: count() }).from(movies).where(where),
+        ]);
+      // A search needs its similarity threshold, which lives in a transaction; plain listings skip that cost.
+      const [rows, [total]] = search ? await withSearchThreshold(db, run) : await run(db);
       const totalCount = total?.value ?? 0;
       return {
         data: await resources(rows as never),
