@@ -1,10 +1,10 @@
 // Public search API: instant suggestions for the header's search box (published movies only).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SEARCH_QUERY_MAX } from '#app/lib/search.ts';
 import { SUGGEST_LIMIT } from '#server/domain/catalog/search.service.ts';
 import { errorSchema } from './errors.ts';
 
-export const SEARCH_QUERY_MAX = 100;
 /** Suggestions change only when an admin edits the catalogue: a browser or proxy may reuse them briefly. */
 export const SUGGEST_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=60';
 

@@ -1,6 +1,17 @@
 // Movies for the back office: list with search, filters and sort; create and edit with every field; unique slugs
 // that keep old URLs working; bulk actions; delete with its episodes.
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  ilike,
+  inArray,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { foldForSearch, slugify } from '#app/lib/format.ts';
 import type { Database } from '#server/db/client.ts';
@@ -14,7 +25,7 @@ import {
   type MOVIE_STATUSES,
 } from '#server/db/schema/index.ts';
 import { HttpError } from '#server/http/errors.ts';
-import { relevanceOrder, searchCondition, withSearchThreshold } from './search.service.ts';
+import { relevanceOrder, searchCondition, searchInPasses } from './search.service.ts';
 
 type MovieRow = typeof movies.$inferSelect;
 type TermRef = { id: number; name: string; slug: string };
@@ -107,6 +118,11 @@ export function sanitizeDescription(html: string) {
 }
 
 const episodesCountSql = sql<number>`(select count(*)::int from ${episodes} where ${episodes.movieId} = "movies"."id")`;
+
+/** `column desc nulls last, id desc nulls last`: the order of the `movies_public_*` indexes. */
+function newestFirst(column: SQL | SQLWrapper) {
+  return [sql`${column} desc nulls last`, sql`${movies.id} desc nulls last`];
+}
 
 export type MoviesService = ReturnType<typeof createMoviesService>;
 
@@ -318,11 +334,14 @@ export function createMoviesService({ db }: { db: Database }) {
       if (query.type) filters.push(eq(movies.typeId, query.type));
       if (query.status) filters.push(eq(movies.status, query.status));
       if (query.year) filters.push(eq(movies.year, query.year));
-      if (query.published) filters.push(eq(movies.published, query.published === 'true'));
+      // A literal, not a bound `= $1`, so the planner can match the `where published` partial indexes.
+      if (query.published)
+        filters.push(
+          query.published === 'true' ? sql`${movies.published}` : sql`not ${movies.published}`,
+        );
       if (query.quality) filters.push(eq(movies.quality, query.quality));
       if (query.language) filters.push(sql`${query.language} = any(${movies.languages})`);
       const where = filters.length ? and(...filters) : undefined;
-      const direction = query.order === 'asc' ? asc : desc;
       const sort = query.sort === 'relevance' ? (search ? 'relevance' : 'updated_at') : query.sort;
       const sortColumn = {
         title: movies.searchText,
@@ -334,10 +353,14 @@ export function createMoviesService({ db }: { db: Database }) {
         created_at: movies.createdAt,
         updated_at: movies.updatedAt,
       }[sort === 'relevance' ? 'updated_at' : (sort ?? 'updated_at')];
+      // Ties go by id in the same direction, nulls last: the shape of the public listing's partial indexes
+      // (schema/catalog.ts), so each sort reads a page from an index instead of sorting every published movie.
       const order =
         sort === 'relevance'
-          ? [...relevanceOrder(search), desc(movies.viewsWeek), desc(movies.id)]
-          : [sql`${direction(sortColumn)} nulls last`, desc(movies.id)];
+          ? [...relevanceOrder(search), ...newestFirst(movies.viewsWeek)]
+          : query.order === 'asc'
+            ? [asc(sortColumn), asc(movies.id)]
+            : newestFirst(sortColumn);
       const run = (tx: Database) =>
         Promise.all([
           tx
@@ -350,8 +373,10 @@ export function createMoviesService({ db }: { db: Database }) {
             .offset((page - 1) * perPage),
           tx.select({ value: count() }).from(movies).where(where),
         ]);
-      // A search needs its similarity threshold, which lives in a transaction; plain listings skip that cost.
-      const [rows, [total]] = search ? await withSearchThreshold(db, run) : await run(db);
+      // A search needs its similarity thresholds, which live in a transaction; plain listings skip that cost.
+      const [rows, [total]] = search
+        ? await searchInPasses(db, search, run, ([, [found]]) => (found?.value ?? 0) > 0)
+        : await run(db);
       const totalCount = total?.value ?? 0;
       return {
         data: await resources(rows as never),
@@ -476,12 +501,12 @@ export function createMoviesService({ db }: { db: Database }) {
             .leftJoin(terms, eq(terms.id, movies.typeId))
             .where(
               and(
-                eq(movies.published, true),
+                sql`${movies.published}`,
                 sql`${movies.id} <> ${movie.id}`,
                 sql`exists (select 1 from ${movieTerms} where ${movieTerms.movieId} = "movies"."id" and ${inArray(movieTerms.termId, genreIds)})`,
               ),
             )
-            .orderBy(desc(movies.viewsWeek), desc(movies.updatedAt))
+            .orderBy(...newestFirst(movies.viewsWeek))
             .limit(12)
         : [];
       return {
