@@ -259,7 +259,10 @@ export function HeaderSearch() {
                   className="h-15 w-10 shrink-0 rounded-md object-cover"
                 />
                 <span className="min-w-0 flex-1">
-                  <span className="line-clamp-2 text-sm font-semibold text-neutral-900 dark:text-neutral-100">
+                  <span
+                    className="line-clamp-2 text-sm font-semibold text-neutral-900 dark:text-neutral-100"
+                    data-testid="search-suggestion-title"
+                  >
                     {movie.title}
                   </span>
                   <span className="mt-0.5 block truncate text-xs text-neutral-500 dark:text-neutral-400">
