@@ -30,7 +30,10 @@ export function HeaderSearch() {
   const inputRef = useRef<HTMLInputElement>(null);
   const cache = useRef(new Map<string, Suggestion[]>());
 
-  const [value, setValue] = useState('');
+  /** On the results page the field shows its query, ready to refine. */
+  const searched =
+    location.pathname === '/movies' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  const [value, setValue] = useState(searched);
   /** The suggestions on screen and the query they answer. */
   const [results, setResults] = useState<State>(null);
   /** A query whose request failed (offline): no spinner for it; Enter still opens the results page. */
@@ -49,6 +52,7 @@ export function HeaderSearch() {
   const [shownOn, setShownOn] = useState(page);
   if (shownOn !== page) {
     setShownOn(page);
+    if (searched) setValue(searched);
     setListOpen(false);
     setExpanded(false);
     setActive(-1);
