@@ -1,5 +1,5 @@
-// The public search suggestions: diacritics optional, original titles, partial words, one typo, best match first,
-// published movies only, input checked, briefly cacheable.
+// The public search: suggestions (diacritics optional, original titles, partial words, one typo, best match first,
+// published movies only, input checked, briefly cacheable) and the results page `/movies?q=` (needs the build).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
 import { Client } from './accounts-client.ts';
@@ -28,7 +28,7 @@ async function suggest(q: string) {
 const titles = async (q: string) => (await suggest(q)).map((movie) => movie.title);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ web: true });
   await t.app.services.auth.ensureFirstAdmin({
     email: 'boss@example.com',
     password: 'admin-secret-2026',
@@ -133,5 +133,46 @@ describe('search suggestions', () => {
     expect(
       openapi.paths['/api/search/suggest'].get.parameters.map((p: { name: string }) => p.name),
     ).toEqual(['q', 'limit']);
+  });
+});
+
+describe('the results page', () => {
+  /** The titles of the cards on `/movies?…`, in page order, and the result count line. */
+  async function page(query: string) {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/movies?${query}`,
+      headers: { cookie: 'i18n_redirected=en' },
+    });
+    expect(response.statusCode).toBe(200);
+    const cards = [...response.body.matchAll(/data-testid="movie-card".*?<p[^>]*>([^<]+)<\/p>/g)];
+    return {
+      titles: cards.map((match) => match[1]),
+      count: /data-testid="result-count"[^>]*>([^<]+)</.exec(response.body)?.[1],
+      html: response.body,
+    };
+  }
+
+  it('lists the matches, best first, with their count and the query as heading and title', async () => {
+    const found = await page('q=nguoi+nhen+xa+nha');
+    expect(found.titles[0]).toBe('Người Nhện: Xa Nhà');
+    expect(found.titles).not.toContain('Người Nhện Bí Mật');
+    expect(found.count).toBe(`Movies found: ${found.titles.length}`);
+    expect(found.html).toContain('<title>Search: nguoi nhen xa nha | Phim</title>');
+    expect(found.html).toContain('“nguoi nhen xa nha”');
+    expect(found.html).toMatch(/<option value="relevance" selected="">Best match<\/option>/);
+  });
+
+  it('forgives a typo, keeps filters, and says when nothing matches', async () => {
+    expect((await page('q=dat+rugn+phuong')).titles).toEqual(['Đất Rừng Phương Nam']);
+    expect((await page('q=nguoi+nhen&year=2019')).titles).toEqual(['Người Nhện: Xa Nhà']);
+    const none = await page('q=zzqx+wvvw');
+    expect(none.count).toBe('Movies found: 0');
+    expect(none.html).toContain('No movie matches “zzqx wvvw”');
+  });
+
+  it('cuts an overlong query instead of failing, and offers no relevance sort without one', async () => {
+    expect((await page(`q=${'nha '.repeat(60)}`)).count).toMatch(/^Movies found: \d+$/);
+    expect((await page('')).html).not.toContain('value="relevance"');
   });
 });
