@@ -79,7 +79,22 @@ export async function loadListing(
   return {
     query: search ?? '',
     sort,
-    movies: { data: list.data, meta: list.meta },
+    // Only what a card shows: the page's data is serialised into its HTML, and whole movies (descriptions,
+    // cast, counters) made a 24-card page about three times heavier.
+    movies: {
+      data: list.data.map((movie) => ({
+        id: movie.id,
+        slug: movie.slug,
+        title: movie.title,
+        original_title: movie.original_title,
+        poster: movie.poster,
+        quality: movie.quality,
+        languages: movie.languages,
+        current_episode: movie.current_episode,
+        year: movie.year,
+      })),
+      meta: list.meta,
+    },
     genres: pick(genres),
     nations: pick(nations),
     types: pick(types),
