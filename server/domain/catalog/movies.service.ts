@@ -361,23 +361,37 @@ export function createMoviesService({ db }: { db: Database }) {
           : query.order === 'asc'
             ? [asc(sortColumn), asc(movies.id)]
             : newestFirst(sortColumn);
-      const run = (tx: Database) =>
-        Promise.all([
+      // A listing narrowed by a search or a filter must find every match to sort them anyway: it counts them in
+      // the same pass (`count(*) over ()`) instead of a second query that joins them all again. A plain listing
+      // reads its page from an index and counts apart (an index-only scan), or the window would read every row.
+      const narrowed = filters.length > (query.published ? 1 : 0);
+      const run = async (tx: Database): Promise<[MovieRow[], number]> => {
+        const countRows = async () =>
+          (await tx.select({ value: count() }).from(movies).where(where))[0]?.value ?? 0;
+        const pageRows = (withTotal: boolean) =>
           tx
-            .select(selection)
+            .select({
+              ...selection,
+              total: withTotal ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`,
+            })
             .from(movies)
             .leftJoin(terms, eq(terms.id, movies.typeId))
             .where(where)
             .orderBy(...order)
             .limit(perPage)
-            .offset((page - 1) * perPage),
-          tx.select({ value: count() }).from(movies).where(where),
-        ]);
+            .offset((page - 1) * perPage);
+        if (!narrowed) {
+          const [rows, total] = await Promise.all([pageRows(false), countRows()]);
+          return [rows as never, total];
+        }
+        const rows = await pageRows(true);
+        // Past the last page no row carries the total.
+        return [rows as never, rows[0]?.total ?? (page > 1 ? await countRows() : 0)];
+      };
       // A search needs its similarity thresholds, which live in a transaction; plain listings skip that cost.
-      const [rows, [total]] = search
-        ? await searchInPasses(db, search, run, ([, [found]]) => (found?.value ?? 0) > 0)
+      const [rows, totalCount] = search
+        ? await searchInPasses(db, search, run, ([, total]) => total > 0)
         : await run(db);
-      const totalCount = total?.value ?? 0;
       return {
         data: await resources(rows as never),
         meta: {
