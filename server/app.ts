@@ -15,6 +15,7 @@ import { healthRoutes } from './http/health.routes.ts';
 import { episodesRoutes } from './http/episodes.routes.ts';
 import { moviesRoutes } from './http/movies.routes.ts';
 import { subtitlesRoutes } from './http/subtitles.routes.ts';
+import { searchRoutes } from './http/search.routes.ts';
 import { termsRoutes } from './http/terms.routes.ts';
 import { watchRoutes } from './http/watch.routes.ts';
 import { videoUploadsRoutes } from './http/video-uploads.routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(watchRoutes);
       await api.register(videosRoutes);
       await api.register(videoUploadsRoutes);
+      await api.register(searchRoutes);
       // Unknown API paths answer JSON, never the HTML app.
       api.all('/*', { schema: { hide: true }, config: { csrf: false } }, async (request, reply) =>
         reply

@@ -10,6 +10,7 @@ import { createAuth } from './domain/auth/auth.ts';
 import { createEpisodesService } from './domain/catalog/episodes.service.ts';
 import { createMoviesService } from './domain/catalog/movies.service.ts';
 import { createSeoService } from './domain/catalog/seo.service.ts';
+import { createSearchService } from './domain/catalog/search.service.ts';
 import { createTermsService } from './domain/catalog/terms.service.ts';
 import { createSubtitlesService } from './domain/media/subtitles.service.ts';
 import { createWatchService } from './domain/catalog/watch.service.ts';
@@ -133,6 +134,7 @@ export function createServices(options: {
       secret: crypto.createHash('sha256').update(`views:${options.authSecret}`).digest('hex'),
     }),
     home: createHomeService({ db, log }),
+    search: createSearchService({ db }),
     system: createSystemService({ db, version: appVersion }),
     events,
     jobs,

@@ -3,6 +3,7 @@ import { Clapperboard, Home, LogIn, Menu } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AppLink, AppNavLink } from '#app/components/app-link.tsx';
+import { HeaderSearch } from '#app/components/catalog/header-search.tsx';
 import { ErrorView } from '#app/components/error-view.tsx';
 import { Logo } from '#app/components/logo.tsx';
 import { ColorModeSwitcher, LanguageSwitcher } from '#app/components/preferences.tsx';
@@ -79,6 +80,7 @@ function SiteShell({ children }: { children: React.ReactNode }) {
               </AppNavLink>
             ))}
           </nav>
+          <HeaderSearch />
           <div className="ml-auto flex items-center gap-1">
             <LanguageSwitcher />
             <ColorModeSwitcher />

@@ -75,6 +75,25 @@ describe('foldForSearch', () => {
     expect(foldForSearch('Spider-Man')).toBe('spider man');
     expect(foldForSearch('')).toBe('');
   });
+
+  it('folds every Vietnamese vowel and đ, in either Unicode form', () => {
+    expect(foldForSearch('ăâêôơư ẮẰẲẴẶ ỨỪỬỮỰ ỳýỷỹỵ')).toBe('aaeoou aaaaa uuuuu yyyyy');
+    expect(foldForSearch('Đường đua ĐÊM')).toBe('duong dua dem');
+    // Composed (NFC) and decomposed (NFD, as some keyboards on macOS type it) text fold alike.
+    expect(foldForSearch('Người Nhện'.normalize('NFD'))).toBe(foldForSearch('Người Nhện'));
+  });
+
+  it('turns punctuation and runs of spaces into one space', () => {
+    expect(foldForSearch('Spider-Man:   No  Way\tHome!')).toBe('spider man no way home');
+    expect(foldForSearch("Ocean's 11 — (2001)")).toBe('ocean s 11 2001');
+    expect(foldForSearch(' ... ')).toBe('');
+  });
+
+  it('keeps letters of other scripts, so original titles stay searchable', () => {
+    expect(foldForSearch('사랑의 불시착')).toBe('사랑의 불시착');
+    expect(foldForSearch('君の名は。')).toBe('君の名は');
+    expect(foldForSearch('Amélie, Straße')).toBe('amelie straße');
+  });
 });
 
 describe('slugify', () => {

@@ -104,13 +104,17 @@ export function slugify(text: string): string {
  * `Người Nhện: Xa Nhà` → `nguoi nhen xa nha`.
  */
 export function foldForSearch(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[đĐ]/g, 'd')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+  return (
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[đĐ]/g, 'd')
+      // Recompose what is left, so that original titles in other scripts (한국어, 日本語) stay searchable.
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()
+  );
 }
 
 /** At most two letters: the first of the first word and of the last word. */

@@ -1,4 +1,5 @@
 // The public listing's loader logic, shared by `/movies` and the `/{slug}` landings: URL query → service query.
+// `q` searches titles (docs/decisions/016-search.md): `/movies?q=…` is the search results page.
 import type { AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import {
@@ -9,6 +10,7 @@ import {
   LISTING_STATUSES,
   type ListingData,
 } from '#app/components/catalog/movie-listing.tsx';
+import { SEARCH_QUERY_MAX } from '#app/lib/search.ts';
 
 const slug = z
   .string()
@@ -16,6 +18,7 @@ const slug = z
   .optional()
   .catch(undefined);
 const listingQuery = z.object({
+  q: z.string().optional().catch(undefined),
   genre: slug,
   nation: slug,
   type: slug,
@@ -23,11 +26,12 @@ const listingQuery = z.object({
   status: z.enum(LISTING_STATUSES).optional().catch(undefined),
   quality: z.enum(LISTING_QUALITIES).optional().catch(undefined),
   language: z.enum(LISTING_LANGUAGES).optional().catch(undefined),
-  sort: z.enum(LISTING_SORTS).catch('updated'),
+  sort: z.enum(LISTING_SORTS).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 
 const sorts = {
+  relevance: { sort: 'relevance', order: 'desc' },
   updated: { sort: 'updated_at', order: 'desc' },
   newest: { sort: 'created_at', order: 'desc' },
   views: { sort: 'views', order: 'desc' },
@@ -42,16 +46,22 @@ export async function loadListing(
   fixed?: { kind: 'genre' | 'nation' | 'type'; id: number },
 ): Promise<ListingData> {
   const query = listingQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  // An overlong query (a pasted paragraph) is cut rather than refused: the page still answers.
+  const search = query.q?.trim().slice(0, SEARCH_QUERY_MAX).trim() || undefined;
+  // Results come best match first unless the visitor picks another order; without a search there is no relevance.
+  const sort =
+    query.sort === 'relevance' || !query.sort ? (search ? 'relevance' : 'updated') : query.sort;
   const { terms, movies } = context.services;
   const [genres, nations, types] = await Promise.all([
-    terms.listVisible('genre'),
-    terms.listVisible('nation'),
-    terms.listVisible('type'),
+    terms.listOptions('genre'),
+    terms.listOptions('nation'),
+    terms.listOptions('type'),
   ]);
   const idOf = (list: typeof genres, value?: string) =>
     value ? (list.find((t) => t.slug === value)?.id ?? -1) : undefined;
   const list = await movies.list({
     published: 'true',
+    search,
     genre: fixed?.kind === 'genre' ? fixed.id : idOf(genres, query.genre),
     nation: fixed?.kind === 'nation' ? fixed.id : idOf(nations, query.nation),
     type: fixed?.kind === 'type' ? fixed.id : idOf(types, query.type),
@@ -59,7 +69,7 @@ export async function loadListing(
     status: query.status,
     quality: query.quality,
     language: query.language,
-    ...sorts[query.sort],
+    ...sorts[sort],
     page: query.page,
     per_page: LISTING_PAGE_SIZE,
   });
@@ -67,7 +77,24 @@ export async function loadListing(
     items.map(({ id, name, slug: s }) => ({ id, name, slug: s }));
   const thisYear = new Date().getUTCFullYear();
   return {
-    movies: { data: list.data, meta: list.meta },
+    query: search ?? '',
+    sort,
+    // Only what a card shows: the page's data is serialised into its HTML, and whole movies (descriptions,
+    // cast, counters) made a 24-card page about three times heavier.
+    movies: {
+      data: list.data.map((movie) => ({
+        id: movie.id,
+        slug: movie.slug,
+        title: movie.title,
+        original_title: movie.original_title,
+        poster: movie.poster,
+        quality: movie.quality,
+        languages: movie.languages,
+        current_episode: movie.current_episode,
+        year: movie.year,
+      })),
+      meta: list.meta,
+    },
     genres: pick(genres),
     nations: pick(nations),
     types: pick(types),

@@ -93,7 +93,7 @@ export const moviesQuery = z.strictObject({
   year: z.coerce.number().int().min(1888).max(2100).optional(),
   published: z.enum(['true', 'false']).optional(),
   sort: z
-    .enum(['title', 'year', 'status', 'views', 'episodes', 'updated_at', 'created_at'])
+    .enum(['relevance', 'title', 'year', 'status', 'views', 'episodes', 'updated_at', 'created_at'])
     .optional(),
   order: z.enum(['asc', 'desc']).optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional(),

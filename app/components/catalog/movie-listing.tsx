@@ -9,7 +9,16 @@ import { Button } from '#app/components/ui/button.tsx';
 import { Select } from '#app/components/ui/input.tsx';
 import { cn } from '#app/lib/cn.ts';
 
-export const LISTING_SORTS = ['updated', 'newest', 'views', 'rating', 'year', 'title'] as const;
+/** `relevance` (best match first) is offered only while searching, and is then the default. */
+export const LISTING_SORTS = [
+  'relevance',
+  'updated',
+  'newest',
+  'views',
+  'rating',
+  'year',
+  'title',
+] as const;
 export const LISTING_QUALITIES = ['CAM', 'SD', 'HD', 'FHD', '4K'] as const;
 export const LISTING_LANGUAGES = ['Vietsub', 'Thuyết minh', 'Lồng tiếng'] as const;
 export const LISTING_STATUSES = ['trailer', 'ongoing', 'completed'] as const;
@@ -17,6 +26,9 @@ export const LISTING_PAGE_SIZE = 24;
 
 type Option = { id: number; name: string; slug: string };
 export type ListingData = {
+  /** The search (`q`), empty when browsing. */
+  query: string;
+  sort: (typeof LISTING_SORTS)[number];
   movies: { data: CardMovie[]; meta: { page: number; total: number; last_page: number } };
   genres: Option[];
   nations: Option[];
@@ -101,10 +113,13 @@ export function MovieListing({
   return (
     <div className="flex flex-col gap-6">
       <Form
+        // A new URL (another search, the back button) resets the selects to what it says.
+        key={params.toString()}
         method="get"
         className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5 2xl:grid-cols-9"
         aria-label={t('listing.filters')}
       >
+        {data.query ? <input type="hidden" name="q" value={data.query} /> : null}
         {selects.map((select) => (
           <Select
             key={select.name}
@@ -124,10 +139,10 @@ export function MovieListing({
         <Select
           name="sort"
           aria-label={t('listing.sort')}
-          defaultValue={params.get('sort') ?? 'updated'}
+          defaultValue={data.sort}
           className="h-10"
         >
-          {LISTING_SORTS.map((sort) => (
+          {LISTING_SORTS.filter((sort) => sort !== 'relevance' || data.query).map((sort) => (
             <option key={sort} value={sort}>
               {t(`listing.sorts.${sort}`)}
             </option>
@@ -151,9 +166,11 @@ export function MovieListing({
         </ul>
       ) : (
         <div className="rounded-2xl border border-dashed border-neutral-300 px-4 py-16 text-center dark:border-neutral-700">
-          <p className="font-medium">{t('listing.emptyTitle')}</p>
+          <p className="font-medium">
+            {data.query ? t('search.emptyTitle', { query: data.query }) : t('listing.emptyTitle')}
+          </p>
           <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
-            {t('listing.emptyText')}
+            {data.query ? t('search.emptyText') : t('listing.emptyText')}
           </p>
         </div>
       )}

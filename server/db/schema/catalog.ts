@@ -99,6 +99,27 @@ export const movies = pgTable(
     index('movies_type_idx').on(table.typeId),
     index('movies_year_idx').on(table.year),
     index('movies_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    // The public listing's sorts over published movies, each in the order movies.service asks for (ties by id),
+    // so a page is read from the index instead of sorting 100,000 rows (bench/catalog.ts measures it).
+    ...(
+      [
+        ['updated', table.updatedAt],
+        ['created', table.createdAt],
+        ['views', table.viewsTotal],
+        ['views_week', table.viewsWeek],
+        ['rating', table.ratingAverage],
+      ] as const
+    ).map(([name, column]) =>
+      index(`movies_public_${name}_idx`)
+        .on(column.desc(), table.id.desc())
+        .where(sql`${table.published}`),
+    ),
+    index('movies_public_year_idx')
+      .on(table.year.desc().nullsLast(), table.id.desc())
+      .where(sql`${table.published}`),
+    index('movies_public_title_idx')
+      .on(table.searchText.asc(), table.id.asc())
+      .where(sql`${table.published}`),
     check('movies_status_check', sql`${table.status} in ('trailer', 'ongoing', 'completed')`),
   ],
 );

@@ -1,6 +1,17 @@
 // Movies for the back office: list with search, filters and sort; create and edit with every field; unique slugs
 // that keep old URLs working; bulk actions; delete with its episodes.
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  ilike,
+  inArray,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { foldForSearch, slugify } from '#app/lib/format.ts';
 import type { Database } from '#server/db/client.ts';
@@ -14,6 +25,7 @@ import {
   type MOVIE_STATUSES,
 } from '#server/db/schema/index.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { relevanceOrder, searchCondition, searchInPasses } from './search.service.ts';
 
 type MovieRow = typeof movies.$inferSelect;
 type TermRef = { id: number; name: string; slug: string };
@@ -54,8 +66,17 @@ export type MovieQuery = {
   published?: 'true' | 'false';
   quality?: string;
   language?: string;
+  /** `relevance` orders by how well titles match `search` (and falls back to `updated_at` without one). */
   sort?:
-    'title' | 'year' | 'status' | 'views' | 'rating' | 'episodes' | 'updated_at' | 'created_at';
+    | 'relevance'
+    | 'title'
+    | 'year'
+    | 'status'
+    | 'views'
+    | 'rating'
+    | 'episodes'
+    | 'updated_at'
+    | 'created_at';
   order?: 'asc' | 'desc';
   page?: number;
   per_page?: number;
@@ -97,6 +118,11 @@ export function sanitizeDescription(html: string) {
 }
 
 const episodesCountSql = sql<number>`(select count(*)::int from ${episodes} where ${episodes.movieId} = "movies"."id")`;
+
+/** `column desc nulls last, id desc nulls last`: the order of the `movies_public_*` indexes. */
+function newestFirst(column: SQL | SQLWrapper) {
+  return [sql`${column} desc nulls last`, sql`${movies.id} desc nulls last`];
+}
 
 export type MoviesService = ReturnType<typeof createMoviesService>;
 
@@ -299,10 +325,7 @@ export function createMoviesService({ db }: { db: Database }) {
       const perPage = Math.min(100, Math.max(1, query.per_page ?? 20));
       const filters: SQL[] = [];
       const search = foldForSearch(query.search ?? '');
-      if (search) {
-        const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        filters.push(or(ilike(movies.searchText, like), sql`${search} <% ${movies.searchText}`)!);
-      }
+      if (search) filters.push(searchCondition(search));
       for (const termId of [query.genre, query.nation].filter((id): id is number => Boolean(id))) {
         filters.push(
           sql`exists (select 1 from ${movieTerms} where ${movieTerms.movieId} = "movies"."id" and ${movieTerms.termId} = ${termId})`,
@@ -311,11 +334,15 @@ export function createMoviesService({ db }: { db: Database }) {
       if (query.type) filters.push(eq(movies.typeId, query.type));
       if (query.status) filters.push(eq(movies.status, query.status));
       if (query.year) filters.push(eq(movies.year, query.year));
-      if (query.published) filters.push(eq(movies.published, query.published === 'true'));
+      // A literal, not a bound `= $1`, so the planner can match the `where published` partial indexes.
+      if (query.published)
+        filters.push(
+          query.published === 'true' ? sql`${movies.published}` : sql`not ${movies.published}`,
+        );
       if (query.quality) filters.push(eq(movies.quality, query.quality));
       if (query.language) filters.push(sql`${query.language} = any(${movies.languages})`);
       const where = filters.length ? and(...filters) : undefined;
-      const direction = query.order === 'asc' ? asc : desc;
+      const sort = query.sort === 'relevance' ? (search ? 'relevance' : 'updated_at') : query.sort;
       const sortColumn = {
         title: movies.searchText,
         year: movies.year,
@@ -325,19 +352,46 @@ export function createMoviesService({ db }: { db: Database }) {
         episodes: episodesCountSql,
         created_at: movies.createdAt,
         updated_at: movies.updatedAt,
-      }[query.sort ?? 'updated_at'];
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(selection)
-          .from(movies)
-          .leftJoin(terms, eq(terms.id, movies.typeId))
-          .where(where)
-          .orderBy(sql`${direction(sortColumn)} nulls last`, desc(movies.id))
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-        db.select({ value: count() }).from(movies).where(where),
-      ]);
-      const totalCount = total?.value ?? 0;
+      }[sort === 'relevance' ? 'updated_at' : (sort ?? 'updated_at')];
+      // Ties go by id in the same direction, nulls last: the shape of the public listing's partial indexes
+      // (schema/catalog.ts), so each sort reads a page from an index instead of sorting every published movie.
+      const order =
+        sort === 'relevance'
+          ? [...relevanceOrder(search), ...newestFirst(movies.viewsWeek)]
+          : query.order === 'asc'
+            ? [asc(sortColumn), asc(movies.id)]
+            : newestFirst(sortColumn);
+      // A listing narrowed by a search or a filter must find every match to sort them anyway: it counts them in
+      // the same pass (`count(*) over ()`) instead of a second query that joins them all again. A plain listing
+      // reads its page from an index and counts apart (an index-only scan), or the window would read every row.
+      const narrowed = filters.length > (query.published ? 1 : 0);
+      const run = async (tx: Database): Promise<[MovieRow[], number]> => {
+        const countRows = async () =>
+          (await tx.select({ value: count() }).from(movies).where(where))[0]?.value ?? 0;
+        const pageRows = (withTotal: boolean) =>
+          tx
+            .select({
+              ...selection,
+              total: withTotal ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`,
+            })
+            .from(movies)
+            .leftJoin(terms, eq(terms.id, movies.typeId))
+            .where(where)
+            .orderBy(...order)
+            .limit(perPage)
+            .offset((page - 1) * perPage);
+        if (!narrowed) {
+          const [rows, total] = await Promise.all([pageRows(false), countRows()]);
+          return [rows as never, total];
+        }
+        const rows = await pageRows(true);
+        // Past the last page no row carries the total.
+        return [rows as never, rows[0]?.total ?? (page > 1 ? await countRows() : 0)];
+      };
+      // A search needs its similarity thresholds, which live in a transaction; plain listings skip that cost.
+      const [rows, totalCount] = search
+        ? await searchInPasses(db, search, run, ([, total]) => total > 0)
+        : await run(db);
       return {
         data: await resources(rows as never),
         meta: {
@@ -461,12 +515,12 @@ export function createMoviesService({ db }: { db: Database }) {
             .leftJoin(terms, eq(terms.id, movies.typeId))
             .where(
               and(
-                eq(movies.published, true),
+                sql`${movies.published}`,
                 sql`${movies.id} <> ${movie.id}`,
                 sql`exists (select 1 from ${movieTerms} where ${movieTerms.movieId} = "movies"."id" and ${inArray(movieTerms.termId, genreIds)})`,
               ),
             )
-            .orderBy(desc(movies.viewsWeek), desc(movies.updatedAt))
+            .orderBy(...newestFirst(movies.viewsWeek))
             .limit(12)
         : [];
       return {

@@ -53,4 +53,11 @@ CREATE INDEX "videos_search_trgm_idx" ON "videos" USING gin ("search_text" gin_t
 -- No video existed before this migration: an id an episode may hold points at nothing.
 UPDATE "episodes" SET "video_id" = NULL WHERE "video_id" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "episodes" ADD CONSTRAINT "episodes_video_id_videos_id_fk" FOREIGN KEY ("video_id") REFERENCES "public"."videos"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "episodes_video_idx" ON "episodes" USING btree ("video_id");
+CREATE INDEX "episodes_video_idx" ON "episodes" USING btree ("video_id");--> statement-breakpoint
+CREATE INDEX "movies_public_updated_idx" ON "movies" USING btree ("updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "movies"."published";--> statement-breakpoint
+CREATE INDEX "movies_public_created_idx" ON "movies" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "movies"."published";--> statement-breakpoint
+CREATE INDEX "movies_public_views_idx" ON "movies" USING btree ("views_total" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "movies"."published";--> statement-breakpoint
+CREATE INDEX "movies_public_views_week_idx" ON "movies" USING btree ("views_week" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "movies"."published";--> statement-breakpoint
+CREATE INDEX "movies_public_rating_idx" ON "movies" USING btree ("rating_average" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "movies"."published";--> statement-breakpoint
+CREATE INDEX "movies_public_year_idx" ON "movies" USING btree ("year" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "movies"."published";--> statement-breakpoint
+CREATE INDEX "movies_public_title_idx" ON "movies" USING btree ("search_text","id") WHERE "movies"."published";

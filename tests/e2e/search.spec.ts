@@ -1,0 +1,139 @@
+// Search as a visitor uses it: types a title without accents in the header, sees suggestions with posters, picks
+// one with the keyboard and lands on the movie; submitting shows the results page with its count. On a phone the
+// field opens from a button.
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { open } from './helpers.ts';
+
+const admin = { email: 'admin@phim.test', password: 'admin-password-123' };
+// A 2×2 red PNG.
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
+  'base64',
+);
+// Unique per run, letters only, and random throughout: stamps of two runs must not look alike to trigrams.
+const stamp = Array.from(
+  { length: 10 },
+  () => 'bcdfghjklmnpqrstvwxz'[Math.floor(Math.random() * 20)],
+).join('');
+const titles = {
+  first: `Phượng Hoàng Lửa ${stamp}`,
+  second: `Phượng Hoàng Đêm Trắng ${stamp}`,
+  hidden: `Phượng Hoàng Bí Mật ${stamp}`,
+};
+
+async function seed(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', {
+    data: { ...admin, device_name: 'search e2e' },
+  });
+  expect(login.ok()).toBe(true);
+  const headers = { authorization: `Bearer ${(await login.json()).token}` };
+  const upload = await request.post('/api/admin/uploads/image', {
+    headers,
+    multipart: { image: { name: 'poster.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(upload.status()).toBe(201);
+  const poster = (await upload.json()).path as string;
+  for (const [title, published] of [
+    [titles.first, true],
+    [titles.second, true],
+    [titles.hidden, false],
+  ] as const) {
+    const response = await request.post('/api/admin/movies', {
+      headers,
+      data: { title, original_title: 'Phoenix', poster, year: 2024, published },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+}
+
+test.use({ locale: 'en-US' });
+
+test.beforeAll(async ({ request }) => {
+  await seed(request);
+});
+
+test('a visitor finds a movie without typing accents and opens it from the keyboard', async ({
+  page,
+}) => {
+  await open(page, '/');
+  const field = page.getByRole('combobox', { name: 'Search movies' });
+  await field.fill(`phuong hoang ${stamp}`);
+  const list = page.getByRole('listbox', { name: 'Suggestions' });
+  await expect(list).toBeVisible();
+  const options = list.getByRole('option');
+  // Both published movies, never the unpublished one, then "see all results".
+  await expect(options).toHaveCount(3);
+  await expect(list).toContainText(titles.first);
+  await expect(list).toContainText(titles.second);
+  await expect(list).not.toContainText(titles.hidden);
+  await expect(options.last()).toHaveText(`See all results for “phuong hoang ${stamp}”`);
+  // Posters come through the image endpoint.
+  await expect(options.first().locator('img')).toHaveAttribute('src', /\/_img\?src=\/storage\//);
+
+  await field.press('ArrowDown');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(field).toHaveAttribute('aria-activedescendant', /.+/);
+  await field.press('ArrowDown');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await field.press('ArrowUp');
+  const picked = (await options.first().getByTestId('search-suggestion-title').textContent())!;
+  await field.press('Enter');
+  await expect(page).toHaveURL(/\/watch\/phuong-hoang-/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(picked);
+  await expect(list).toBeHidden();
+
+  // Escape closes the list and keeps the text; a second Escape clears it.
+  await field.fill(`lua ${stamp}`);
+  await expect(options.first()).toContainText(titles.first);
+  await field.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(field).toHaveValue(`lua ${stamp}`);
+  await field.press('Escape');
+  await expect(field).toHaveValue('');
+});
+
+test('submitting the search shows the results page with the count', async ({ page }) => {
+  await open(page, '/');
+  const field = page.getByRole('combobox', { name: 'Search movies' });
+  // One wrong letter ("hoamg") and no accents.
+  await field.fill(`phuong hoamg ${stamp}`);
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await field.press('Enter');
+  await expect(page).toHaveURL(`/movies?q=phuong+hoamg+${stamp}`);
+  await expect(page).toHaveTitle(`Search: phuong hoamg ${stamp} | Phim`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`“phuong hoamg ${stamp}”`);
+  await expect(page.getByTestId('result-count')).toHaveText('Movies found: 2');
+  await expect(page.getByTestId('movie-card')).toHaveCount(2);
+  await expect(page.getByLabel('Sort by')).toHaveValue('relevance');
+
+  // A filter keeps the search.
+  await page.getByLabel('Year').selectOption('2024');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/q=phuong\+hoamg/);
+  await expect(page).toHaveURL(/year=2024/);
+  await expect(page.getByTestId('result-count')).toHaveText('Movies found: 2');
+
+  await open(page, `/movies?q=${stamp}+nothing+like+this+zzqx`);
+  await expect(page.getByText(`No movie matches “${stamp} nothing like this zzqx”`)).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('the search opens from a button over the header', async ({ page }) => {
+    await open(page, '/');
+    const field = page.getByRole('combobox', { name: 'Search movies' });
+    await expect(field).toBeHidden();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(field).toBeVisible();
+    await expect(field).toBeFocused();
+    const box = (await field.boundingBox())!;
+    expect(box.width).toBeGreaterThan(250);
+    await field.fill(`hoang lua ${stamp}`);
+    const option = page.getByRole('option', { name: new RegExp(titles.first) });
+    await expect(option).toBeVisible();
+    await option.click();
+    await expect(page).toHaveURL(/\/watch\/phuong-hoang-lua-/);
+    await expect(field).toBeHidden();
+  });
+});
