@@ -45,7 +45,8 @@ describe('configuration', () => {
       expect(message).toContain(name);
   });
 
-  it('requires the S3 settings when the S3 driver is chosen', () => {
+  it('refuses the S3 driver, which does not exist yet, rather than keep files on the local disk quietly', () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/STORAGE_DRIVER.*not available yet/);
     expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
   });
 

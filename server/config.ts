@@ -94,6 +94,13 @@ export const configSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3') {
+      // The setting is reserved so that deployments can be written for it, but no S3 driver exists yet: starting
+      // with it would quietly keep every file on the local disk.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STORAGE_DRIVER'],
+        message: 's3 is not available yet; media is kept in DATA_DIR/storage (use local)',
+      });
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key])
           ctx.addIssue({
