@@ -1,4 +1,7 @@
 // Shared steps for the browser tests.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 
 /**
@@ -88,4 +91,28 @@ export async function routeModulePath(page: Page, routeId: string) {
     return manifest?.routes[id]?.module;
   }, routeId);
   return (await handle.jsonValue()) as string;
+}
+
+/** ~12 s of test pattern and tone as fMP4 HLS: 640x360 and 320x180 with a master playlist, 4 s segments. */
+export function makeTestHls(folder: string) {
+  if (fs.existsSync(path.join(folder, 'master.m3u8'))) return;
+  fs.mkdirSync(folder, { recursive: true });
+  execFileSync(
+    process.env.FFMPEG_PATH || 'ffmpeg',
+    [
+      ...['-y', '-loglevel', 'error'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=12'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=12'],
+      ...['-filter_complex', '[0:v]split=2[a][b];[b]scale=320:180[small]'],
+      ...['-map', '[a]', '-map', '[small]', '-map', '1:a', '-map', '1:a'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+      ...['-g', '100', '-keyint_min', '100', '-sc_threshold', '0'],
+      ...['-b:v:0', '800k', '-b:v:1', '250k', '-c:a', 'aac', '-b:a', '64k'],
+      ...['-f', 'hls', '-hls_time', '4', '-hls_playlist_type', 'vod'],
+      ...['-hls_segment_type', 'fmp4', '-master_pl_name', 'master.m3u8'],
+      ...['-var_stream_map', 'v:0,a:0 v:1,a:1'],
+      ...['-hls_segment_filename', 'stream_%v/seg_%03d.m4s', 'stream_%v/index.m3u8'],
+    ],
+    { cwd: folder, stdio: 'pipe' },
+  );
 }

@@ -1,38 +1,12 @@
 // The watch page as a viewer uses it: a real HLS ladder made by ffmpeg, played through the player; quality menu,
 // shortcuts, server switch, next episode (button and end card), an embed in a sandboxed frame, the error overlay;
 // and pages without a player load none of its code.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { open } from './helpers.ts';
+import { makeTestHls, open } from './helpers.ts';
 
 const admin = { email: 'admin@phim.test', password: 'admin-password-123' };
 test.use({ locale: 'en-US' });
-
-/** ~12 s of test pattern and tone as fMP4 HLS: 640x360 and 320x180 with a master playlist, 4 s segments. */
-function makeHls(folder: string) {
-  if (fs.existsSync(path.join(folder, 'master.m3u8'))) return;
-  fs.mkdirSync(folder, { recursive: true });
-  execFileSync(
-    process.env.FFMPEG_PATH || 'ffmpeg',
-    [
-      ...['-y', '-loglevel', 'error'],
-      ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=12'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=12'],
-      ...['-filter_complex', '[0:v]split=2[a][b];[b]scale=320:180[small]'],
-      ...['-map', '[a]', '-map', '[small]', '-map', '1:a', '-map', '1:a'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
-      ...['-g', '100', '-keyint_min', '100', '-sc_threshold', '0'],
-      ...['-b:v:0', '800k', '-b:v:1', '250k', '-c:a', 'aac', '-b:a', '64k'],
-      ...['-f', 'hls', '-hls_time', '4', '-hls_playlist_type', 'vod'],
-      ...['-hls_segment_type', 'fmp4', '-master_pl_name', 'master.m3u8'],
-      ...['-var_stream_map', 'v:0,a:0 v:1,a:1'],
-      ...['-hls_segment_filename', 'stream_%v/seg_%03d.m4s', 'stream_%v/index.m3u8'],
-    ],
-    { cwd: folder, stdio: 'pipe' },
-  );
-}
 
 async function signedInAdmin(request: APIRequestContext) {
   await request.get('/api/csrf-cookie');
@@ -73,7 +47,7 @@ const renamed = { from: '', to: '' };
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const storage = path.join(process.env.PHIM_E2E_DATA_DIR!, 'storage', 'test-hls');
-  makeHls(path.join(storage, 'ladder'));
+  makeTestHls(path.join(storage, 'ladder'));
   const request = await playwright.request.newContext({ baseURL });
   const call = await signedInAdmin(request);
   const stamp = Date.now().toString(36);

@@ -57,17 +57,30 @@ function useRefresh() {
   return () => revalidator.revalidate();
 }
 
-function ServerDialog({ movieId, onClose }: { movieId: number; onClose: () => void }) {
+function ServerDialog({
+  movieId,
+  onClose,
+  onCreated,
+}: {
+  movieId: number;
+  onClose: () => void;
+  /** The new server's tab opens: that is where its episodes go next. */
+  onCreated: (id: number) => void;
+}) {
   const { t } = useTranslation();
   const { api } = useAuth();
   const refresh = useRefresh();
   const rules = useFormRules();
   const form = useApiForm({
     validate: (values) => collectErrors({ name: rules.required(values.name) }),
-    submit: (values) => api.post(`/admin/movies/${movieId}/servers`, { name: values.name!.trim() }),
-    onSuccess: async () => {
+    submit: (values) =>
+      api.post<{ server: { id: number } }>(`/admin/movies/${movieId}/servers`, {
+        name: values.name!.trim(),
+      }),
+    onSuccess: async ({ server }) => {
       onClose();
       await refresh();
+      onCreated(server.id);
     },
   });
   return (
@@ -508,7 +521,7 @@ export default function Episodes({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       {dialog === 'server' ? (
-        <ServerDialog movieId={movie.id} onClose={() => setDialog(null)} />
+        <ServerDialog movieId={movie.id} onClose={() => setDialog(null)} onCreated={setActive} />
       ) : null}
       {dialog === 'episode' && server ? (
         <EpisodeDialog movieId={movie.id} server={server} onClose={() => setDialog(null)} />
