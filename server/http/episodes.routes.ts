@@ -33,8 +33,26 @@ const episodeSchema = z
     updated_at: z.string(),
   })
   .meta({ id: 'Episode' });
+const episodeWithVideo = episodeSchema
+  .extend({
+    video: z
+      .object({
+        id: z.number(),
+        name: z.string(),
+        duration: z.number().nullable(),
+        playable: z.boolean().describe('ready and not in the trash'),
+      })
+      .nullable()
+      .describe('The video a `video` episode plays'),
+  })
+  .meta({ id: 'EpisodeWithVideo' });
 const serverSchema = z
-  .object({ id: z.number(), name: z.string(), order: z.number(), episodes: z.array(episodeSchema) })
+  .object({
+    id: z.number(),
+    name: z.string(),
+    order: z.number(),
+    episodes: z.array(episodeWithVideo),
+  })
   .meta({ id: 'MovieServer' });
 
 const episodeBody = z.strictObject({

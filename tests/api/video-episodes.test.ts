@@ -168,6 +168,11 @@ describe('the watch data of a video episode', () => {
       poster: null,
       storyboard: null,
     });
+    // The episode manager names the video and says it cannot play.
+    const overview = (await admin.get(`/api/admin/movies/${movie.id}/episodes`)).json();
+    expect(
+      overview.servers[0].episodes.find((item: { id: number }) => item.id === episode.id).video,
+    ).toEqual({ id: video.ready, name: 'ready', duration: 6, playable: false });
 
     // Restored, it plays again.
     expect((await admin.post(`/api/admin/videos/${video.ready}/restore`)).statusCode).toBe(200);

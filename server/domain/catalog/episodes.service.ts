@@ -194,8 +194,18 @@ export function createEpisodesService({ db }: { db: Database }) {
         .where(eq(movieServers.movieId, movieId))
         .orderBy(asc(movieServers.sortOrder), asc(movieServers.id));
       const rows = await db
-        .select()
+        .select({
+          episode: episodes,
+          video: {
+            id: videos.id,
+            name: videos.name,
+            duration: videos.duration,
+            status: videos.status,
+            deletedAt: videos.deletedAt,
+          },
+        })
         .from(episodes)
+        .leftJoin(videos, eq(videos.id, episodes.videoId))
         .where(eq(episodes.movieId, movieId))
         .orderBy(asc(episodes.sortOrder), asc(episodes.id));
       return {
@@ -204,7 +214,20 @@ export function createEpisodesService({ db }: { db: Database }) {
           id: server.id,
           name: server.name,
           order: server.sortOrder,
-          episodes: rows.filter((row) => row.serverId === server.id).map(toEpisode),
+          episodes: rows
+            .filter((row) => row.episode.serverId === server.id)
+            .map((row) => ({
+              ...toEpisode(row.episode),
+              // Which video a `video` episode plays, so the list can name it (and say when it cannot play).
+              video: row.video
+                ? {
+                    id: row.video.id,
+                    name: row.video.name,
+                    duration: row.video.duration,
+                    playable: row.video.status === 'ready' && !row.video.deletedAt,
+                  }
+                : null,
+            })),
         })),
       };
     },
