@@ -380,16 +380,14 @@ function EpisodeList({ movieId, server }: { movieId: number; server: Server }) {
               </p>
               {episode.source_type === 'video' ? (
                 <p
-                  className="flex min-w-0 items-center gap-1.5 text-xs text-neutral-500"
+                  className="line-clamp-2 text-xs break-words text-neutral-500"
                   data-testid="episode-video"
                 >
-                  <Film aria-hidden className="size-3.5 shrink-0" />
-                  <span className="truncate">
-                    {episode.video ? episode.video.name : t('admin.episodes.videoMissing')}
-                  </span>
-                  {episode.video?.duration != null ? (
-                    <span className="shrink-0">· {formatDuration(episode.video.duration)}</span>
-                  ) : null}
+                  <Film aria-hidden className="mr-1 inline size-3.5 align-[-0.2em]" />
+                  {episode.video ? episode.video.name : t('admin.episodes.videoMissing')}
+                  {episode.video?.duration != null
+                    ? ` · ${formatDuration(episode.video.duration)}`
+                    : null}
                 </p>
               ) : (
                 <p className="truncate text-xs text-neutral-500">{episode.source_url}</p>
