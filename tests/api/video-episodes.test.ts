@@ -195,3 +195,16 @@ describe('the watch data of a video episode', () => {
     });
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('offers the video kind and names the video an episode plays', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const body =
+      document.paths['/api/admin/movies/{movieId}/episodes'].post.requestBody.content[
+        'application/json'
+      ].schema;
+    expect(body.properties.source_type.enum).toEqual(['video', 'hls', 'embed']);
+    expect(body.properties).toHaveProperty('video_id');
+    expect(document.components.schemas.EpisodeWithVideo.properties).toHaveProperty('video');
+  });
+});
