@@ -33,23 +33,61 @@ const episodeSchema = z
     updated_at: z.string(),
   })
   .meta({ id: 'Episode' });
+const episodeWithVideo = episodeSchema
+  .extend({
+    video: z
+      .object({
+        id: z.number(),
+        name: z.string(),
+        duration: z.number().nullable(),
+        playable: z.boolean().describe('ready and not in the trash'),
+      })
+      .nullable()
+      .describe('The video a `video` episode plays'),
+  })
+  .meta({ id: 'EpisodeWithVideo' });
 const serverSchema = z
-  .object({ id: z.number(), name: z.string(), order: z.number(), episodes: z.array(episodeSchema) })
+  .object({
+    id: z.number(),
+    name: z.string(),
+    order: z.number(),
+    episodes: z.array(episodeWithVideo),
+  })
   .meta({ id: 'MovieServer' });
 
 const episodeBody = z.strictObject({
   server_id: z.number().int().positive(),
   name: z.preprocess(trimmed, z.string().min(1, 'Enter a name.').max(100)),
   ep: z.preprocess(trimmed, z.string().max(100)).optional(),
-  source_type: z.enum(['hls', 'embed']),
+  source_type: z
+    .enum(EPISODE_SOURCES)
+    .describe(
+      '`video` plays `video_id` from the video manager; `hls` and `embed` play `source_url`',
+    ),
   // A full http(s) address, or a playlist in this site's storage (HLS only: the service checks the type).
-  source_url: z.union(
-    [
-      z.url({ protocol: /^https?$/ }).max(2000),
-      z.string().max(2000).regex(LOCAL_HLS_PATH).describe('An HLS playlist in this site’s storage'),
-    ],
-    { error: 'Use an http(s) address, or a /storage/….m3u8 playlist of this site.' },
-  ),
+  source_url: z
+    .union(
+      [
+        z.url({ protocol: /^https?$/ }).max(2000),
+        z
+          .string()
+          .max(2000)
+          .regex(LOCAL_HLS_PATH)
+          .describe('An HLS playlist in this site’s storage'),
+      ],
+      { error: 'Use an http(s) address, or a /storage/….m3u8 playlist of this site.' },
+    )
+    .nullable()
+    .optional()
+    .describe('Required for `hls` and `embed`; ignored (stored as null) for `video`'),
+  video_id: z
+    .number()
+    .int()
+    .positive()
+    .max(Number.MAX_SAFE_INTEGER)
+    .nullable()
+    .optional()
+    .describe('For `video`: a ready video of the video manager that is not in the trash'),
   runtime: seconds,
   intro_start: seconds,
   intro_end: seconds,

@@ -41,6 +41,7 @@ export default function PlayerMedia({
   poster,
   title,
   subtitles = [],
+  storyboard,
   markers,
   next,
   autoPlay,
@@ -299,6 +300,9 @@ export default function PlayerMedia({
           aria-label={title}
           data-testid="player-video"
         >
+          {storyboard ? (
+            <track kind="metadata" label="thumbnails" default src={storyboard} />
+          ) : null}
           {subtitles.map((track) => (
             <track
               key={track.id}

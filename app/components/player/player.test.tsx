@@ -147,7 +147,7 @@ describe('on the server', () => {
     expect(html.length).toBeLessThan(2000);
   });
 
-  it('renders an embed as a sandboxed frame, and a local video as unavailable for now', () => {
+  it('renders an embed as a sandboxed frame, and a local video without a playlist as unavailable', () => {
     const embed = renderToString(
       <Player
         source={{ type: 'embed', url: 'https://player.example/e/1' }}
@@ -162,5 +162,16 @@ describe('on the server', () => {
     );
     expect(video).toContain('role="status"');
     expect(video).not.toContain('iframe');
+    // A local video that can play loads like any HLS source (the poster frame first), not "unavailable".
+    const playable = renderToString(
+      <Player
+        source={{ type: 'video', url: '/storage/videos/1/r1/master.m3u8' }}
+        poster={null}
+        storyboard="/storage/videos/1/r1/storyboard.vtt"
+        title="Tập 1"
+      />,
+    );
+    expect(playable).not.toContain('role="status"');
+    expect(playable).not.toContain('iframe');
   });
 });

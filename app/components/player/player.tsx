@@ -15,6 +15,8 @@ export type PlayerProps = {
   source: PlayerSource;
   /** Shown before playback starts: a storage path (/storage/…) or null. */
   poster: string | null;
+  /** A WebVTT storyboard (sprite regions per time range): Media Chrome shows it as seek previews. */
+  storyboard?: string | null;
   /** Subtitle tracks (WebVTT from /storage/), offered in the captions menu. */
   subtitles?: Array<{ id: number; language: string; label: string; url: string }>;
   /** What plays, for the frame title and the help dialog. */
@@ -106,7 +108,9 @@ export function Player(props: PlayerProps) {
     );
   }
 
-  if (source.type !== 'hls') return <Unavailable poster={poster} />;
+  // A `video` source is this site's own transcoded HLS ladder; its url is null when the video cannot play.
+  if (source.type !== 'hls' && source.type !== 'video') return <Unavailable poster={poster} />;
+  if (!source.url) return <Unavailable poster={poster} />;
 
   const loading = (
     <PosterFrame poster={poster}>

@@ -1,11 +1,12 @@
-// `/vnwa/movie/film/episodes-{movie_id}`: a movie's episodes grouped by server in tabs. Add one, add many by pasting
-// `name|url` lines, reorder by dragging (or with the arrow buttons), edit, publish, delete. An unknown or malformed
+// `/vnwa/movie/film/episodes-{movie_id}`: a movie's episodes grouped by server in tabs. Add one (a video of the video
+// manager, an HLS address or an embed), add many by pasting `name|url` lines, reorder by dragging (or with the arrow buttons), edit, publish, delete. An unknown or malformed
 // movie id is an invalid route (404 `Page Not Found: {fullPath}`).
 import {
   ArrowDown,
   ArrowLeft,
   ArrowUp,
   Captions,
+  Film,
   GripVertical,
   ListPlus,
   Pencil,
@@ -17,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
 import { SubtitlesDialog } from '#app/components/catalog/subtitles-dialog.tsx';
+import { VideoPicker, type PickedVideo } from '#app/components/catalog/video-picker.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -24,6 +26,7 @@ import { ConfirmDialog, Dialog, DialogContent } from '#app/components/ui/dialog.
 import { Checkbox, Field, Input, Select, Textarea } from '#app/components/ui/input.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { cn } from '#app/lib/cn.ts';
+import { formatDuration } from '#app/lib/format.ts';
 import { invalidRoute } from '#app/lib/route-errors.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
@@ -125,19 +128,25 @@ function EpisodeDialog({
   const { api } = useAuth();
   const refresh = useRefresh();
   const rules = useFormRules();
+  const [kind, setKind] = useState<Episode['source_type']>(episode?.source_type ?? 'video');
+  const [video, setVideo] = useState<PickedVideo | null>(episode?.video ?? null);
   const form = useApiForm({
     validate: (values) =>
       collectErrors({
         name: rules.required(values.name),
-        source_url: rules.required(values.source_url),
+        ...(kind === 'video'
+          ? { video_id: video ? undefined : t('admin.episodes.videoRequired') }
+          : { source_url: rules.required(values.source_url) }),
       }),
     submit: (values) => {
       const body = {
         server_id: server.id,
         name: values.name!.trim(),
         ep: values.ep?.trim() || undefined,
-        source_type: values.source_type,
-        source_url: values.source_url!.trim(),
+        source_type: kind,
+        ...(kind === 'video'
+          ? { video_id: video!.id, source_url: null }
+          : { source_url: values.source_url!.trim(), video_id: null }),
         published: values.published === 'on',
       };
       return episode
@@ -190,25 +199,43 @@ function EpisodeDialog({
               <Select
                 {...control}
                 name="source_type"
-                defaultValue={episode?.source_type === 'embed' ? 'embed' : 'hls'}
+                value={kind}
+                onChange={(event) => setKind(event.target.value as Episode['source_type'])}
               >
+                <option value="video">{t('admin.episodes.video')}</option>
                 <option value="hls">{t('admin.episodes.hls')}</option>
                 <option value="embed">{t('admin.episodes.embed')}</option>
               </Select>
             )}
           </Field>
-          <Field label={t('admin.episodes.url')} error={form.errors.source_url}>
-            {(control) => (
-              <Input
-                {...control}
-                name="source_url"
-                type="url"
-                maxLength={2000}
-                defaultValue={episode?.source_url ?? ''}
-                placeholder="https://…/master.m3u8"
-              />
-            )}
-          </Field>
+          {kind === 'video' ? (
+            <Field label={t('admin.episodes.videoChoice')} error={form.errors.video_id}>
+              {(control) => (
+                <VideoPicker
+                  id={control.id}
+                  value={video}
+                  onChange={setVideo}
+                  invalid={Boolean(form.errors.video_id)}
+                  describedBy={control['aria-describedby']}
+                />
+              )}
+            </Field>
+          ) : (
+            <Field label={t('admin.episodes.url')} error={form.errors.source_url}>
+              {(control) => (
+                <Input
+                  {...control}
+                  name="source_url"
+                  type="url"
+                  maxLength={2000}
+                  defaultValue={episode?.source_url ?? ''}
+                  placeholder={
+                    kind === 'hls' ? 'https://…/master.m3u8' : 'https://player.example/embed/…'
+                  }
+                />
+              )}
+            </Field>
+          )}
           <label className="flex items-center gap-2.5 text-sm">
             <Checkbox name="published" defaultChecked={episode?.published ?? true} />
             {t('admin.movies.form.published')}
@@ -354,12 +381,30 @@ function EpisodeList({ movieId, server }: { movieId: number; server: Server }) {
               <p className="flex flex-wrap items-center gap-2 font-medium">
                 {episode.name}
                 <span className="font-mono text-xs text-neutral-500">{episode.ep}</span>
-                <Badge tone={episode.source_type === 'hls' ? 'info' : 'neutral'}>
-                  {episode.source_type.toUpperCase()}
+                <Badge tone={episode.source_type === 'embed' ? 'neutral' : 'info'}>
+                  {episode.source_type === 'video'
+                    ? t('admin.episodes.videoBadge')
+                    : episode.source_type.toUpperCase()}
                 </Badge>
                 {episode.published ? null : <Badge tone="warning">{t('admin.movies.draft')}</Badge>}
+                {episode.source_type === 'video' && !episode.video?.playable ? (
+                  <Badge tone="error">{t('admin.episodes.videoUnplayable')}</Badge>
+                ) : null}
               </p>
-              <p className="truncate text-xs text-neutral-500">{episode.source_url}</p>
+              {episode.source_type === 'video' ? (
+                <p
+                  className="line-clamp-2 text-xs break-words text-neutral-500"
+                  data-testid="episode-video"
+                >
+                  <Film aria-hidden className="mr-1 inline size-3.5 align-[-0.2em]" />
+                  {episode.video ? episode.video.name : t('admin.episodes.videoMissing')}
+                  {episode.video?.duration != null
+                    ? ` · ${formatDuration(episode.video.duration)}`
+                    : null}
+                </p>
+              ) : (
+                <p className="truncate text-xs text-neutral-500">{episode.source_url}</p>
+              )}
             </div>
             <div className="flex shrink-0 items-center">
               <Button

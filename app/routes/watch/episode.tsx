@@ -99,7 +99,8 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
             <Player
               key={episode.id}
               source={{ type: episode.source_type, url: episode.source_url }}
-              poster={movie.backdrop ?? movie.poster}
+              poster={episode.poster ?? movie.backdrop ?? movie.poster}
+              storyboard={episode.storyboard}
               subtitles={subtitles}
               title={`${movie.title} – ${episode.name}`}
               markers={{

@@ -3,7 +3,13 @@
 import { and, asc, eq, max } from 'drizzle-orm';
 import { slugify } from '#app/lib/format.ts';
 import type { Database } from '#server/db/client.ts';
-import { episodes, movies, movieServers, type EPISODE_SOURCES } from '#server/db/schema/index.ts';
+import {
+  episodes,
+  movies,
+  movieServers,
+  videos,
+  type EPISODE_SOURCES,
+} from '#server/db/schema/index.ts';
 import { HttpError } from '#server/http/errors.ts';
 
 type EpisodeRow = typeof episodes.$inferSelect;
@@ -15,6 +21,7 @@ export type EpisodeInput = {
   ep?: string;
   source_type: EpisodeSource;
   source_url?: string | null;
+  video_id?: number | null;
   runtime?: number | null;
   intro_start?: number | null;
   intro_end?: number | null;
@@ -104,13 +111,52 @@ export function createEpisodesService({ db }: { db: Database }) {
     return server;
   }
 
-  /** A `/storage/` path plays through hls.js only: it cannot be an embed (the route checks the path itself). */
-  function checkLocalSource(type: EpisodeSource, url: string | null | undefined) {
-    if (url?.startsWith('/') && type !== 'hls')
-      throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
+  const invalid = (fields: Record<string, string>) =>
+    new HttpError(422, 'validation_failed', 'Some fields are not valid.', fields);
+
+  /**
+   * What an episode plays once `input` is applied to `current` (if any): a `video` keeps only its video (which
+   * must be ready and out of the trash when it is newly chosen), `hls`/`embed` only their address. A `/storage/`
+   * path plays through hls.js only, so it cannot be an embed (the route checks the path itself).
+   */
+  async function resolveSource(
+    input: Partial<EpisodeInput>,
+    current?: { sourceType: EpisodeSource; sourceUrl: string | null; videoId: number | null },
+  ) {
+    const type = input.source_type ?? current?.sourceType ?? 'hls';
+    if (type === 'video') {
+      const videoId = input.video_id !== undefined ? input.video_id : (current?.videoId ?? null);
+      const chosen = input.video_id !== undefined || current?.sourceType !== 'video';
+      if (videoId === null) throw invalid({ video_id: 'Choose a video.' });
+      if (chosen) {
+        const [video] = await db
+          .select({ status: videos.status, deletedAt: videos.deletedAt })
+          .from(videos)
+          .where(eq(videos.id, videoId));
+        if (!video || video.deletedAt || video.status !== 'ready')
+          throw invalid({
+            video_id: !video
+              ? 'No such video.'
+              : video.deletedAt
+                ? 'This video is in the trash.'
+                : 'This video is not ready yet.',
+          });
+      }
+      return { sourceType: type, sourceUrl: null, videoId };
+    }
+    const url =
+      input.source_url !== undefined
+        ? input.source_url
+        : current?.sourceType === 'video'
+          ? null
+          : (current?.sourceUrl ?? null);
+    if (!url) throw invalid({ source_url: 'Enter the address to play.' });
+    if (url.startsWith('/') && type !== 'hls')
+      throw invalid({
         source_url:
           'A /storage/ path can only be an HLS playlist; use an http(s) address for an embed.',
       });
+    return { sourceType: type, sourceUrl: url, videoId: null };
   }
 
   async function uniqueEp(serverId: number, wanted: string, exceptId?: number) {
@@ -148,8 +194,18 @@ export function createEpisodesService({ db }: { db: Database }) {
         .where(eq(movieServers.movieId, movieId))
         .orderBy(asc(movieServers.sortOrder), asc(movieServers.id));
       const rows = await db
-        .select()
+        .select({
+          episode: episodes,
+          video: {
+            id: videos.id,
+            name: videos.name,
+            duration: videos.duration,
+            status: videos.status,
+            deletedAt: videos.deletedAt,
+          },
+        })
         .from(episodes)
+        .leftJoin(videos, eq(videos.id, episodes.videoId))
         .where(eq(episodes.movieId, movieId))
         .orderBy(asc(episodes.sortOrder), asc(episodes.id));
       return {
@@ -158,7 +214,20 @@ export function createEpisodesService({ db }: { db: Database }) {
           id: server.id,
           name: server.name,
           order: server.sortOrder,
-          episodes: rows.filter((row) => row.serverId === server.id).map(toEpisode),
+          episodes: rows
+            .filter((row) => row.episode.serverId === server.id)
+            .map((row) => ({
+              ...toEpisode(row.episode),
+              // Which video a `video` episode plays, so the list can name it (and say when it cannot play).
+              video: row.video
+                ? {
+                    id: row.video.id,
+                    name: row.video.name,
+                    duration: row.video.duration,
+                    playable: row.video.status === 'ready' && !row.video.deletedAt,
+                  }
+                : null,
+            })),
         })),
       };
     },
@@ -191,9 +260,9 @@ export function createEpisodesService({ db }: { db: Database }) {
     },
 
     async create(movieId: number, input: EpisodeInput) {
-      checkLocalSource(input.source_type, input.source_url);
       await requireMovie(movieId);
       await requireServer(movieId, input.server_id);
+      const source = await resolveSource(input);
       const [row] = await db
         .insert(episodes)
         .values({
@@ -202,8 +271,7 @@ export function createEpisodesService({ db }: { db: Database }) {
           name: input.name,
           ep: await uniqueEp(input.server_id, input.ep || input.name),
           sortOrder: await nextOrder(input.server_id),
-          sourceType: input.source_type,
-          sourceUrl: input.source_url ?? null,
+          ...source,
           runtime: input.runtime ?? null,
           introStart: input.intro_start ?? null,
           introEnd: input.intro_end ?? null,
@@ -251,18 +319,17 @@ export function createEpisodesService({ db }: { db: Database }) {
         .from(episodes)
         .where(and(eq(episodes.id, id), eq(episodes.movieId, movieId)));
       if (!current) throw new HttpError(404, 'not_found', 'No such episode.');
-      checkLocalSource(
-        input.source_type ?? current.sourceType,
-        input.source_url !== undefined ? input.source_url : current.sourceUrl,
-      );
+      const source = await resolveSource(input, current);
       const serverId = input.server_id ?? current.serverId;
       if (input.server_id !== undefined) await requireServer(movieId, input.server_id);
-      const changes: Partial<typeof episodes.$inferInsert> = { updatedAt: new Date(), serverId };
+      const changes: Partial<typeof episodes.$inferInsert> = {
+        updatedAt: new Date(),
+        serverId,
+        ...source,
+      };
       if (input.name !== undefined) changes.name = input.name;
       if (input.ep !== undefined || input.server_id !== undefined)
         changes.ep = await uniqueEp(serverId, input.ep ?? current.ep, id);
-      if (input.source_type !== undefined) changes.sourceType = input.source_type;
-      if (input.source_url !== undefined) changes.sourceUrl = input.source_url;
       if (input.runtime !== undefined) changes.runtime = input.runtime;
       if (input.intro_start !== undefined) changes.introStart = input.intro_start;
       if (input.intro_end !== undefined) changes.introEnd = input.intro_end;

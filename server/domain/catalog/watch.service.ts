@@ -3,7 +3,14 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { episodes, episodeViews, movies, movieServers, terms } from '#server/db/schema/index.ts';
+import {
+  episodes,
+  episodeViews,
+  movies,
+  movieServers,
+  terms,
+  videos,
+} from '#server/db/schema/index.ts';
 import { HttpError } from '#server/http/errors.ts';
 
 export type Viewer = { userId?: string | null; ip: string; userAgent: string };
@@ -21,12 +28,33 @@ export function createWatchService({ db, secret }: { db: Database; secret: strin
     return `a:${mac}`;
   }
 
+  /**
+   * What a `video` episode plays: its video's master playlist, poster and storyboard while the video is ready and
+   * out of the trash (a trashed video's files are not served); null otherwise, so the page says "unavailable".
+   */
+  function localVideo(video: {
+    status: string | null;
+    deletedAt: Date | null;
+    storagePrefix: string | null;
+    posterPath: string | null;
+    storyboardPath: string | null;
+  }) {
+    if (video.status !== 'ready' || video.deletedAt || !video.storagePrefix) return null;
+    const url = (file: string | null) => (file ? `/storage/${video.storagePrefix}/${file}` : null);
+    return {
+      url: url('master.m3u8')!,
+      poster: url(video.posterPath),
+      storyboard: url(video.storyboardPath),
+    };
+  }
+
   return {
     viewerKey,
 
     /**
      * A published movie's published episode `ep`: on `serverId` when given (404 if that server lacks it), else on
-     * the first server that has it. Three queries: the movie, its servers, its published episodes.
+     * the first server that has it. Three queries: the movie, its servers, its published episodes (each with the
+     * video it plays, joined).
      */
     async episodePage(slug: string, ep: string, serverId?: number) {
       const [movie] = await db
@@ -55,8 +83,27 @@ export function createWatchService({ db, secret }: { db: Database; secret: strin
         .where(eq(movieServers.movieId, movie.id))
         .orderBy(asc(movieServers.sortOrder), asc(movieServers.id));
       const rows = await db
-        .select()
+        .select({
+          id: episodes.id,
+          serverId: episodes.serverId,
+          name: episodes.name,
+          ep: episodes.ep,
+          sourceType: episodes.sourceType,
+          sourceUrl: episodes.sourceUrl,
+          runtime: episodes.runtime,
+          introStart: episodes.introStart,
+          introEnd: episodes.introEnd,
+          outroStart: episodes.outroStart,
+          video: {
+            status: videos.status,
+            deletedAt: videos.deletedAt,
+            storagePrefix: videos.storagePrefix,
+            posterPath: videos.posterPath,
+            storyboardPath: videos.storyboardPath,
+          },
+        })
         .from(episodes)
+        .leftJoin(videos, eq(videos.id, episodes.videoId))
         .where(and(eq(episodes.movieId, movie.id), eq(episodes.published, true)))
         .orderBy(asc(episodes.sortOrder), asc(episodes.id));
       const servers = serverRows
@@ -79,6 +126,7 @@ export function createWatchService({ db, secret }: { db: Database; secret: strin
         const item = server.episodes[at];
         return item ? { name: item.name, ep: item.ep } : null;
       };
+      const local = row.sourceType === 'video' && row.video ? localVideo(row.video) : null;
       return {
         movie: {
           id: movie.id,
@@ -101,7 +149,11 @@ export function createWatchService({ db, secret }: { db: Database; secret: strin
           ep: row.ep,
           server_id: server.id,
           source_type: row.sourceType,
-          source_url: row.sourceUrl,
+          /** For a `video` episode: its master playlist, or null when the video cannot play. */
+          source_url: row.sourceType === 'video' ? (local?.url ?? null) : row.sourceUrl,
+          /** The video's own poster frame and storyboard (seek previews), for `video` episodes. */
+          poster: local?.poster ?? null,
+          storyboard: local?.storyboard ?? null,
           runtime: row.runtime,
           intro_start: row.introStart,
           intro_end: row.introEnd,
