@@ -27,18 +27,28 @@ type Item = {
   error: string | null;
 };
 
-/** The server's `{ error: { message } }` when it sent one; else a message for the status. */
-function describeError(error: Error | DetailedError, fallback: (status: number) => string) {
+/** The server's refusal: a lead in the page's language for the codes it names, then its own words. */
+function describeError(
+  error: Error | DetailedError,
+  t: (key: string, options?: Record<string, unknown>) => string,
+) {
   const response = 'originalResponse' in error ? error.originalResponse : null;
-  if (!response) return null;
+  if (!response) return t('admin.videos.upload.network');
+  const status = response.getStatus();
+  let body: { error?: { code?: string; message?: string } } = {};
   try {
-    const body = JSON.parse(response.getBody()) as { error?: { message?: string } };
-    if (body.error?.message) return body.error.message;
+    body = JSON.parse(response.getBody()) as typeof body;
   } catch {
     // Not JSON: a proxy's page, say.
   }
-  return fallback(response.getStatus());
+  const code = body.error?.code ?? '';
+  const lead = CODES.has(code)
+    ? t(`admin.videos.upload.codes.${code}`)
+    : t('admin.videos.upload.failedStatus', { status });
+  return body.error?.message ? `${lead} ${body.error.message}` : lead;
 }
+
+const CODES = new Set(['too_large', 'insufficient_storage', 'not_a_video']);
 
 export function VideoUploader({ onUploaded }: { onUploaded: () => void }) {
   const { t } = useTranslation();
@@ -104,10 +114,7 @@ export function VideoUploader({ onUploaded }: { onUploaded: () => void }) {
             uploads.current.delete(key);
             update(key, {
               state: 'error',
-              error:
-                describeError(error, (status) =>
-                  t('admin.videos.upload.failedStatus', { status }),
-                ) ?? t('admin.videos.upload.network'),
+              error: describeError(error, t),
             });
             // A refused file left a failed row behind (422): show it.
             finished.current();
