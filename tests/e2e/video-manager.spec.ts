@@ -129,7 +129,12 @@ test('a text file named .mp4 is refused with the reason beside it', async ({ pag
   await page.getByTestId('video-file-input').setInputFiles(fake);
   const upload = page.getByTestId('upload-item').filter({ hasText: `notes-${stamp}.mp4` });
   await expect(upload.getByRole('alert')).toContainText('Not a video:');
+  // ffprobe names the file by its path on the server; that folder is not the uploader's business.
+  await expect(upload.getByRole('alert')).not.toContainText('originals/');
   // The refused file's row says why it failed.
   const row = page.getByRole('row').filter({ hasText: `notes-${stamp}.mp4` });
   await expect(row.getByTestId('video-status')).toContainText('Failed');
+  await row.getByTestId('video-status').focus();
+  await expect(page.getByRole('tooltip')).toContainText('is not a video');
+  await expect(row.getByRole('button', { name: 'Retry' })).toBeVisible();
 });

@@ -148,7 +148,7 @@ export function VideoEpisodes({ video }: { video: AdminVideo }) {
   const { t } = useTranslation();
   if (!video.episodes.length)
     return (
-      <span className="text-sm text-neutral-400 dark:text-neutral-500">
+      <span className="text-sm whitespace-nowrap text-neutral-400 dark:text-neutral-500">
         {t('admin.videos.unused')}
       </span>
     );

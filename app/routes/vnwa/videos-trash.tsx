@@ -113,9 +113,10 @@ export default function VideoTrash({ loaderData }: Route.ComponentProps) {
       {
         id: 'actions',
         header: () => <span className="sr-only">{t('admin.videos.columns.actions')}</span>,
-        meta: { card: 'actions', className: 'py-2 text-right whitespace-nowrap' },
+        // On phones two labelled buttons beside the title would squeeze it away: they go under it.
+        meta: { card: 'inline', className: 'py-2 text-right whitespace-nowrap' },
         cell: ({ row }) => (
-          <div className="flex justify-end gap-1">
+          <div className="flex flex-wrap gap-1 sm:justify-end">
             <Button
               variant="outline"
               size="sm"
