@@ -47,6 +47,8 @@ test('an admin uploads a clip, watches it become ready, renames, previews, trash
     ...['-shortest', clip],
   ]);
 
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
   await signIn(page);
   await markDocument(page);
   await page.getByTestId('video-file-input').setInputFiles(clip);
@@ -60,6 +62,7 @@ test('an admin uploads a clip, watches it become ready, renames, previews, trash
   await expect(row).toBeVisible();
   await expect(row.getByTestId('video-status')).toHaveText('Ready', { timeout: 90_000 });
   expect(await isSameDocument(page)).toBe(true);
+  expect(sockets.some((url) => url.includes('/socket.io/'))).toBe(true);
   await expect(row).toContainText('640×360');
   await expect(row).toContainText('Not used');
 
