@@ -117,29 +117,38 @@ export function VideoStatusBadge({ video }: { video: AdminVideo }) {
   );
 }
 
+/** Duration and resolution. */
 export function VideoFacts({ video }: { video: AdminVideo }) {
-  const { t } = useTranslation();
-  const muted = 'text-neutral-400 dark:text-neutral-500';
   return (
     <span className="flex flex-col text-sm tabular-nums">
-      <span>
-        {video.duration != null ? formatDuration(video.duration) : <span className={muted}>—</span>}
-        {video.width && video.height ? (
-          <span className="text-neutral-500 dark:text-neutral-400">
-            {' · '}
-            {video.width}×{video.height}
-          </span>
-        ) : null}
-      </span>
-      <span className="text-xs text-neutral-500 dark:text-neutral-400">
-        {formatFileSize(video.size)}
-        {video.renditions.length
-          ? ` · ${t('admin.videos.renditions', {
-              count: video.renditions.length,
-              names: video.renditions.map((r) => r.name).join(', '),
-            })}`
-          : null}
-      </span>
+      {video.duration != null ? (
+        formatDuration(video.duration)
+      ) : (
+        <span className="text-neutral-400 dark:text-neutral-500">—</span>
+      )}
+      {video.width && video.height ? (
+        <span className="text-xs text-neutral-500 dark:text-neutral-400">
+          {video.width}×{video.height}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** Size of the original and the renditions made from it. */
+export function VideoSize({ video }: { video: AdminVideo }) {
+  const { t } = useTranslation();
+  return (
+    <span className="flex flex-col text-sm tabular-nums">
+      {formatFileSize(video.size)}
+      {video.renditions.length ? (
+        <span className="text-xs text-neutral-500 dark:text-neutral-400">
+          {t('admin.videos.renditions', {
+            count: video.renditions.length,
+            names: video.renditions.map((r) => r.name).join(', '),
+          })}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -13,6 +13,7 @@ import {
   VideoEpisodes,
   VideoFacts,
   VideoName,
+  VideoSize,
   type AdminVideo,
 } from '#app/components/videos/video-cells.tsx';
 import { VIDEO_SORTS, videosQuery } from '#app/components/videos/video-query.ts';
@@ -82,9 +83,15 @@ export default function VideoTrash({ loaderData }: Route.ComponentProps) {
       },
       {
         id: 'duration',
-        header: t('admin.videos.columns.details'),
+        header: t('admin.videos.columns.duration'),
         meta: { sortKey: 'duration', className: 'whitespace-nowrap' },
         cell: ({ row }) => <VideoFacts video={row.original} />,
+      },
+      {
+        id: 'size',
+        header: t('admin.videos.columns.size'),
+        meta: { sortKey: 'size', sortDescFirst: true, className: 'whitespace-nowrap' },
+        cell: ({ row }) => <VideoSize video={row.original} />,
       },
       {
         id: 'episodes',

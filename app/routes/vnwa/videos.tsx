@@ -23,6 +23,7 @@ import {
   VideoEpisodes,
   VideoFacts,
   VideoName,
+  VideoSize,
   VideoStatusBadge,
   type AdminVideo,
   type VideoStatus,
@@ -309,9 +310,15 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
       },
       {
         id: 'duration',
-        header: t('admin.videos.columns.details'),
+        header: t('admin.videos.columns.duration'),
         meta: { sortKey: 'duration', className: 'whitespace-nowrap' },
         cell: ({ row }) => <VideoFacts video={row.original} />,
+      },
+      {
+        id: 'size',
+        header: t('admin.videos.columns.size'),
+        meta: { sortKey: 'size', sortDescFirst: true, className: 'whitespace-nowrap' },
+        cell: ({ row }) => <VideoSize video={row.original} />,
       },
       {
         id: 'episodes',
