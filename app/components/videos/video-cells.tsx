@@ -38,7 +38,7 @@ export function VideoThumb({ video }: { video: AdminVideo }) {
       width={96}
       height={54}
       alt=""
-      className="aspect-video w-24 shrink-0 rounded-md bg-neutral-100 object-cover dark:bg-neutral-800"
+      className="aspect-video w-20 shrink-0 rounded-md bg-neutral-100 object-cover dark:bg-neutral-800"
     />
   );
 }
@@ -164,7 +164,7 @@ export function VideoEpisodes({ video }: { video: AdminVideo }) {
   return (
     <ul className="flex flex-col gap-0.5 text-sm">
       {video.episodes.slice(0, 3).map((episode) => (
-        <li key={episode.id} className="max-w-64 truncate">
+        <li key={episode.id} className="max-w-56 truncate">
           <AppLink
             to={`/vnwa/movie/film/episodes-${episode.movie_id}`}
             className="hover:underline focus-visible:outline-2 focus-visible:outline-primary-500"

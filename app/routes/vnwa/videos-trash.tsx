@@ -78,7 +78,7 @@ export default function VideoTrash({ loaderData }: Route.ComponentProps) {
       {
         id: 'name',
         header: t('admin.videos.columns.video'),
-        meta: { sortKey: 'name', card: 'title', className: 'min-w-72 max-w-[28rem]' },
+        meta: { sortKey: 'name', card: 'title', className: 'min-w-56 max-w-80' },
         cell: ({ row }) => <VideoName video={row.original} />,
       },
       {
