@@ -68,7 +68,10 @@ export async function probeVideo(
           return;
         }
         if (error) {
-          const detail = String(stderr).trim().split('\n').pop() ?? '';
+          // ffprobe starts its message with the file's path: a server folder the uploader must not see.
+          const detail = (String(stderr).trim().split('\n').pop() ?? '')
+            .replaceAll(file, '')
+            .replace(/^:\s*/, '');
           reject(new NotAVideoError(`ffprobe cannot read it${detail ? `: ${detail}` : ''}`));
           return;
         }

@@ -1,0 +1,183 @@
+// The Video Manager's shared cells (list and trash): thumbnail, status badge with live progress, facts, episodes.
+import { Info } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '#app/components/app-link.tsx';
+import { Img } from '#app/components/image.tsx';
+import { Badge } from '#app/components/ui/badge.tsx';
+import { Tooltip } from '#app/components/ui/tooltip.tsx';
+import { formatDuration, formatFileSize } from '#app/lib/format.ts';
+
+export const VIDEO_STATUSES = ['uploading', 'queued', 'processing', 'ready', 'failed'] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+
+/** A video as the admin API and `services.videos.list` present it. */
+export type AdminVideo = {
+  id: number;
+  name: string;
+  status: VideoStatus;
+  progress: number;
+  failure_reason: string | null;
+  original_filename: string;
+  size: number;
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  renditions: Array<{ name: string; width: number; height: number }>;
+  master_url: string | null;
+  poster_url: string | null;
+  episodes: Array<{ id: number; name: string; ep: string; movie_id: number; movie_title: string }>;
+  deleted_at: string | null;
+  purge_at: string | null;
+  created_at: string;
+};
+
+export function VideoThumb({ video }: { video: AdminVideo }) {
+  return (
+    <Img
+      src={video.poster_url}
+      width={96}
+      height={54}
+      alt=""
+      className="aspect-video w-20 shrink-0 rounded-md bg-neutral-100 object-cover dark:bg-neutral-800"
+    />
+  );
+}
+
+export function VideoName({ video }: { video: AdminVideo }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <VideoThumb video={video} />
+      <span className="min-w-0">
+        <span className="line-clamp-2 font-medium break-words" data-testid="video-name">
+          {video.name}
+        </span>
+        <span className="block truncate text-xs text-neutral-500 dark:text-neutral-400">
+          {video.original_filename}
+        </span>
+      </span>
+    </div>
+  );
+}
+
+const tones = {
+  uploading: 'info',
+  queued: 'neutral',
+  processing: 'warning',
+  ready: 'primary',
+  failed: 'error',
+} as const;
+
+/** The status; while processing, the percent and a bar; when failed, the reason on hover or focus. */
+export function VideoStatusBadge({ video }: { video: AdminVideo }) {
+  const { t } = useTranslation();
+  const label = t(`admin.videos.status.${video.status}`);
+  if (video.status === 'failed')
+    return (
+      <Tooltip content={video.failure_reason || t('admin.videos.noReason')}>
+        <span
+          tabIndex={0}
+          className="inline-flex rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500"
+          data-testid="video-status"
+          aria-label={`${label}: ${video.failure_reason ?? ''}`}
+        >
+          <Badge tone="error" className="cursor-help">
+            {label}
+            <Info className="size-3" aria-hidden />
+          </Badge>
+        </span>
+      </Tooltip>
+    );
+  if (video.status === 'processing') {
+    const percent = Math.max(0, Math.min(100, Math.round(video.progress)));
+    return (
+      <span className="flex w-32 flex-col gap-1" data-testid="video-status">
+        <Badge tone="warning" className="self-start tabular-nums">
+          {label} {percent}%
+        </Badge>
+        <span
+          role="progressbar"
+          aria-label={label}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-1.5 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
+        >
+          <span
+            className="block h-full rounded-full bg-yellow-500 transition-[width]"
+            style={{ width: `${percent}%` }}
+          />
+        </span>
+      </span>
+    );
+  }
+  return (
+    <span data-testid="video-status">
+      <Badge tone={tones[video.status]}>{label}</Badge>
+    </span>
+  );
+}
+
+/** Duration and resolution. */
+export function VideoFacts({ video }: { video: AdminVideo }) {
+  return (
+    <span className="flex flex-col text-sm tabular-nums">
+      {video.duration != null ? (
+        formatDuration(video.duration)
+      ) : (
+        <span className="text-neutral-400 dark:text-neutral-500">—</span>
+      )}
+      {video.width && video.height ? (
+        <span className="text-xs text-neutral-500 dark:text-neutral-400">
+          {video.width}×{video.height}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** Size of the original and the renditions made from it. */
+export function VideoSize({ video }: { video: AdminVideo }) {
+  const { t } = useTranslation();
+  return (
+    <span className="flex flex-col text-sm tabular-nums">
+      {formatFileSize(video.size)}
+      {video.renditions.length ? (
+        <span className="text-xs text-neutral-500 dark:text-neutral-400">
+          {t('admin.videos.renditions', {
+            count: video.renditions.length,
+            names: video.renditions.map((r) => r.name).join(', '),
+          })}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+export function VideoEpisodes({ video }: { video: AdminVideo }) {
+  const { t } = useTranslation();
+  if (!video.episodes.length)
+    return (
+      <span className="text-sm whitespace-nowrap text-neutral-400 dark:text-neutral-500">
+        {t('admin.videos.unused')}
+      </span>
+    );
+  return (
+    <ul className="flex flex-col gap-0.5 text-sm">
+      {video.episodes.slice(0, 3).map((episode) => (
+        <li key={episode.id} className="max-w-56 truncate">
+          <AppLink
+            to={`/vnwa/movie/film/episodes-${episode.movie_id}`}
+            className="hover:underline focus-visible:outline-2 focus-visible:outline-primary-500"
+          >
+            {episode.movie_title} · {episode.name}
+          </AppLink>
+        </li>
+      ))}
+      {video.episodes.length > 3 ? (
+        <li className="text-xs text-neutral-500">
+          {t('admin.videos.moreEpisodes', { count: video.episodes.length - 3 })}
+        </li>
+      ) : null}
+    </ul>
+  );
+}

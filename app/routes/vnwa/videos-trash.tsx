@@ -1,0 +1,233 @@
+// `/vnwa/vmedia/video-manager/trash`, the videos in the trash: when each went and when the hourly purge deletes it
+// for good; restore one, delete one forever, or empty the whole trash (both asked first).
+import { RotateCcw, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { redirect, useRevalidator } from 'react-router';
+import { z } from 'zod';
+import { DataTable, type DataTableColumn } from '#app/components/data-table/index.ts';
+import { Alert } from '#app/components/ui/alert.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
+import {
+  VideoEpisodes,
+  VideoFacts,
+  VideoName,
+  VideoSize,
+  type AdminVideo,
+} from '#app/components/videos/video-cells.tsx';
+import { VIDEO_SORTS, videosQuery } from '#app/components/videos/video-query.ts';
+import { useAuth } from '#app/lib/auth.tsx';
+import { formatDate } from '#app/lib/format.ts';
+import type { RouteHandle } from '#app/lib/title.tsx';
+import { toast } from '#app/lib/toast.tsx';
+import { useErrorMessage } from '#app/lib/use-api-form.ts';
+import type { Route } from './+types/videos-trash';
+
+export const handle: RouteHandle = { title: 'admin.pages.trash' };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // The trash sorts by when things were deleted (updated_at) unless the URL says otherwise.
+  const query = videosQuery
+    .extend({ sort: z.enum(VIDEO_SORTS).catch('updated_at') })
+    .parse(Object.fromEntries(url.searchParams));
+  const videos = await context.services.videos.listTrash({
+    ...query,
+    search: query.search || undefined,
+  });
+  if (!videos.data.length && videos.meta.total > 0 && query.page > videos.meta.last_page) {
+    if (videos.meta.last_page > 1) url.searchParams.set('page', String(videos.meta.last_page));
+    else url.searchParams.delete('page');
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  return { videos, sorted: { sort: query.sort, order: query.order } };
+}
+
+type Dialogs = { kind: 'destroy'; video: AdminVideo } | { kind: 'empty' } | null;
+
+export default function VideoTrash({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { api } = useAuth();
+  const revalidator = useRevalidator();
+  const errorMessage = useErrorMessage();
+  const [dialog, setDialog] = useState<Dialogs>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { videos, sorted } = loaderData;
+  const rows = videos.data as AdminVideo[];
+  // The retention the server applies, read back from a row (purge_at − deleted_at).
+  const sample = rows.find((video) => video.deleted_at && video.purge_at);
+  const days = sample
+    ? Math.round((Date.parse(sample.purge_at!) - Date.parse(sample.deleted_at!)) / DAY_MS)
+    : null;
+
+  const columns = useMemo<DataTableColumn<AdminVideo>[]>(() => {
+    const restore = async (video: AdminVideo) => {
+      try {
+        await api.post(`/admin/videos/${video.id}/restore`);
+      } catch (caught) {
+        toast.error(errorMessage(caught));
+        return;
+      }
+      toast.success(t('admin.videos.trash.restored', { name: video.name }));
+      await revalidator.revalidate();
+    };
+    return [
+      {
+        id: 'name',
+        header: t('admin.videos.columns.video'),
+        meta: { sortKey: 'name', card: 'title', className: 'min-w-56 max-w-80' },
+        cell: ({ row }) => <VideoName video={row.original} />,
+      },
+      {
+        id: 'duration',
+        header: t('admin.videos.columns.duration'),
+        meta: { sortKey: 'duration', className: 'whitespace-nowrap' },
+        cell: ({ row }) => <VideoFacts video={row.original} />,
+      },
+      {
+        id: 'size',
+        header: t('admin.videos.columns.size'),
+        meta: { sortKey: 'size', sortDescFirst: true, className: 'whitespace-nowrap' },
+        cell: ({ row }) => <VideoSize video={row.original} />,
+      },
+      {
+        id: 'episodes',
+        header: t('admin.videos.columns.episodes'),
+        cell: ({ row }) => <VideoEpisodes video={row.original} />,
+      },
+      {
+        id: 'updated_at',
+        header: t('admin.videos.columns.deleted'),
+        meta: {
+          sortKey: 'updated_at',
+          sortDescFirst: true,
+          className: 'whitespace-nowrap tabular-nums',
+        },
+        cell: ({ row }) => (
+          <span className="flex flex-col text-sm">
+            <span>{formatDate(row.original.deleted_at ?? '', { time: true })}</span>
+            {row.original.purge_at ? (
+              <span className="text-xs text-neutral-500 dark:text-neutral-400">
+                {t('admin.videos.trash.purgeOn', { date: formatDate(row.original.purge_at) })}
+              </span>
+            ) : null}
+          </span>
+        ),
+      },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">{t('admin.videos.columns.actions')}</span>,
+        // On phones two labelled buttons beside the title would squeeze it away: they go under it.
+        meta: { card: 'inline', className: 'py-2 text-right whitespace-nowrap' },
+        cell: ({ row }) => (
+          <div className="flex flex-wrap gap-1 sm:justify-end">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void restore(row.original)}
+              aria-label={t('admin.videos.trash.restoreNamed', { name: row.original.name })}
+            >
+              <RotateCcw aria-hidden />
+              {t('admin.videos.trash.restore')}
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-700 dark:text-red-400"
+              onClick={() => {
+                setError(null);
+                setDialog({ kind: 'destroy', video: row.original });
+              }}
+              aria-label={t('admin.videos.trash.destroyNamed', { name: row.original.name })}
+            >
+              <Trash2 aria-hidden />
+              {t('admin.videos.trash.destroy')}
+            </Button>
+          </div>
+        ),
+      },
+    ];
+  }, [t, api, errorMessage, revalidator]);
+
+  const confirm = async (run: () => Promise<unknown>, success: string) => {
+    setError(null);
+    try {
+      await run();
+    } catch (caught) {
+      setError(errorMessage(caught));
+      throw caught;
+    }
+    toast.success(success);
+    await revalidator.revalidate();
+  };
+
+  return (
+    <div className="mx-auto flex max-w-screen-2xl flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <p className="max-w-2xl text-sm text-neutral-600 dark:text-neutral-400">
+          {days
+            ? t('admin.videos.trash.intro', { count: days })
+            : t('admin.videos.trash.introPlain')}
+        </p>
+        <Button
+          variant="outline"
+          size="md"
+          className="self-start text-red-700 dark:text-red-400"
+          disabled={!videos.meta.total}
+          onClick={() => {
+            setError(null);
+            setDialog({ kind: 'empty' });
+          }}
+        >
+          <Trash2 aria-hidden />
+          {t('admin.videos.trash.empty')}
+        </Button>
+      </div>
+      <DataTable
+        columns={columns}
+        data={rows}
+        meta={videos.meta}
+        getRowId={(video) => String(video.id)}
+        searchPlaceholder={t('admin.videos.search')}
+        defaultSort={{ sort: 'updated_at', order: 'desc' }}
+        sorted={sorted}
+        emptyTitle={t('admin.videos.trash.emptyTitle')}
+        emptyText={t('admin.videos.trash.emptyText')}
+      />
+      {dialog?.kind === 'destroy' ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          title={t('admin.videos.trash.destroyTitle', { name: dialog.video.name })}
+          description={t('admin.videos.trash.destroyText')}
+          confirmLabel={t('admin.videos.trash.destroy')}
+          onConfirm={() =>
+            confirm(
+              () => api.delete(`/admin/videos/trash/${dialog.video.id}`),
+              t('admin.videos.trash.destroyed', { name: dialog.video.name }),
+            )
+          }
+        >
+          {error ? <Alert tone="error">{error}</Alert> : null}
+        </ConfirmDialog>
+      ) : null}
+      {dialog?.kind === 'empty' ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          title={t('admin.videos.trash.emptyConfirm')}
+          description={t('admin.videos.trash.emptyConfirmText', { count: videos.meta.total })}
+          confirmLabel={t('admin.videos.trash.empty')}
+          onConfirm={() =>
+            confirm(() => api.delete('/admin/videos/trash'), t('admin.videos.trash.emptied'))
+          }
+        >
+          {error ? <Alert tone="error">{error}</Alert> : null}
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}

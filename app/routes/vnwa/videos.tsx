@@ -1,0 +1,400 @@
+// `/vnwa/vmedia/video-manager/list`, the Video Manager: uploads (tus), then the videos with search, status filter,
+// sort and pages; rename, preview in the player, retry, cancel, and delete to the trash (a video that episodes
+// play asks again before it goes). Transcoding progress arrives over the realtime socket, without a reload.
+import { Ban, MoreHorizontal, Pencil, PlayCircle, RotateCcw, Trash2 } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { redirect, useRevalidator } from 'react-router';
+import { DataTable, TableFilter, type DataTableColumn } from '#app/components/data-table/index.ts';
+import { Player } from '#app/components/player/player.tsx';
+import { Alert } from '#app/components/ui/alert.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+import { ConfirmDialog, Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '#app/components/ui/dropdown-menu.tsx';
+import { Field, Input } from '#app/components/ui/input.tsx';
+import {
+  VIDEO_STATUSES,
+  VideoEpisodes,
+  VideoFacts,
+  VideoName,
+  VideoSize,
+  VideoStatusBadge,
+  type AdminVideo,
+  type VideoStatus,
+} from '#app/components/videos/video-cells.tsx';
+import { videosQuery } from '#app/components/videos/video-query.ts';
+import { VideoUploader } from '#app/components/videos/video-uploader.tsx';
+import { useAuth } from '#app/lib/auth.tsx';
+import { isApiError } from '#app/lib/api.ts';
+import { formatDate } from '#app/lib/format.ts';
+import { useRealtimeEvent } from '#app/lib/realtime.ts';
+import type { RouteHandle } from '#app/lib/title.tsx';
+import { toast } from '#app/lib/toast.tsx';
+import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
+import type { Route } from './+types/videos';
+
+export const handle: RouteHandle = { title: 'admin.pages.videoManager' };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // The vnwa layout has already let only admins through.
+  const url = new URL(request.url);
+  const query = videosQuery.parse(Object.fromEntries(url.searchParams));
+  const videos = await context.services.videos.list({
+    ...query,
+    search: query.search || undefined,
+  });
+  // Past the last page (its last video went to the trash, or an old link): show the last page there is.
+  if (!videos.data.length && videos.meta.total > 0 && query.page > videos.meta.last_page) {
+    if (videos.meta.last_page > 1) url.searchParams.set('page', String(videos.meta.last_page));
+    else url.searchParams.delete('page');
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  return { videos, sorted: { sort: query.sort, order: query.order } };
+}
+
+type Dialogs = { kind: 'rename' | 'preview' | 'delete'; video: AdminVideo } | null;
+type Live = { status: VideoStatus; progress: number; failure_reason?: string | null };
+
+/** Runs an action, tells how it went, and reloads the list; the server's refusal (409) is shown as it says it. */
+function useVideoAction() {
+  const revalidator = useRevalidator();
+  const errorMessage = useErrorMessage();
+  return async (run: () => Promise<unknown>, success: string) => {
+    try {
+      await run();
+    } catch (error) {
+      toast.error(errorMessage(error));
+      throw error;
+    }
+    toast.success(success);
+    await revalidator.revalidate();
+  };
+}
+
+function RenameDialog({ video, onClose }: { video: AdminVideo; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { api } = useAuth();
+  const revalidator = useRevalidator();
+  const rules = useFormRules();
+  const form = useApiForm({
+    validate: (values) => collectErrors({ name: rules.required(values.name) }),
+    submit: (values) => api.patch(`/admin/videos/${video.id}`, { name: values.name!.trim() }),
+    onSuccess: async () => {
+      toast.success(t('admin.videos.rename.done'));
+      onClose();
+      await revalidator.revalidate();
+    },
+  });
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={t('admin.videos.rename.title')}>
+        <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+          <Field label={t('form.name')} error={form.errors.name}>
+            {(control) => (
+              <Input {...control} name="name" defaultValue={video.name} maxLength={200} />
+            )}
+          </Field>
+          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" size="lg" onClick={onClose}>
+              {t('form.cancel')}
+            </Button>
+            <Button type="submit" size="lg" disabled={form.pending}>
+              {t('form.save')}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PreviewDialog({ video, onClose }: { video: AdminVideo; onClose: () => void }) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={video.name} className="max-w-4xl p-4 sm:p-6">
+        <div className="overflow-hidden rounded-xl bg-black" data-testid="video-preview">
+          <Player
+            source={{ type: 'hls', url: video.master_url }}
+            poster={video.poster_url}
+            title={video.name}
+            autoPlay
+          />
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Delete to the trash; when episodes play it, the server answers 409 and the dialog names them. */
+function DeleteDialog({ video, onClose }: { video: AdminVideo; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { api } = useAuth();
+  const revalidator = useRevalidator();
+  const errorMessage = useErrorMessage();
+  const [inUse, setInUse] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const names = video.episodes.map((e) => `${e.movie_title} · ${e.name}`).join(', ');
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('admin.videos.delete.title', { name: video.name })}
+      description={t('admin.videos.delete.text')}
+      confirmLabel={inUse ? t('admin.videos.delete.anyway') : t('admin.videos.delete.submit')}
+      onConfirm={async () => {
+        setError(null);
+        try {
+          await api.delete(
+            `/admin/videos/${video.id}`,
+            undefined,
+            inUse ? { query: { force: '1' } } : undefined,
+          );
+        } catch (caught) {
+          if (isApiError(caught) && caught.code === 'video_in_use') {
+            setInUse(
+              names
+                ? t('admin.videos.delete.inUse', { count: video.episodes.length, names })
+                : caught.message,
+            );
+          } else setError(errorMessage(caught));
+          throw caught;
+        }
+        toast.success(t('admin.videos.delete.done', { name: video.name }));
+        await revalidator.revalidate();
+      }}
+    >
+      {inUse ? (
+        <Alert tone="warning" title={t('admin.videos.delete.inUseTitle')}>
+          {inUse}
+        </Alert>
+      ) : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+    </ConfirmDialog>
+  );
+}
+
+function VideoActions({
+  video,
+  open,
+  trigger,
+}: {
+  video: AdminVideo;
+  open: (dialog: Dialogs) => void;
+  trigger: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { api } = useAuth();
+  const act = useVideoAction();
+  const run = (path: string, success: string) =>
+    void act(() => api.post(`/admin/videos/${video.id}/${path}`), success).catch(() => undefined);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {video.status === 'ready' && video.master_url ? (
+          <DropdownMenuItem onSelect={() => open({ kind: 'preview', video })}>
+            <PlayCircle aria-hidden />
+            {t('admin.videos.preview')}
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuItem onSelect={() => open({ kind: 'rename', video })}>
+          <Pencil aria-hidden />
+          {t('admin.videos.rename.open')}
+        </DropdownMenuItem>
+        {video.status === 'failed' ? (
+          <DropdownMenuItem onSelect={() => run('retry', t('admin.videos.retried'))}>
+            <RotateCcw aria-hidden />
+            {t('admin.videos.retry')}
+          </DropdownMenuItem>
+        ) : null}
+        {video.status === 'queued' || video.status === 'processing' ? (
+          <DropdownMenuItem onSelect={() => run('cancel', t('admin.videos.cancelled'))}>
+            <Ban aria-hidden />
+            {t('admin.videos.cancel')}
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          className="text-red-700 dark:text-red-400"
+          onSelect={() => open({ kind: 'delete', video })}
+        >
+          <Trash2 aria-hidden />
+          {t('admin.videos.delete.open')}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+export default function VideoManager({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { api } = useAuth();
+  const revalidator = useRevalidator();
+  const act = useVideoAction();
+  const [dialog, setDialog] = useState<Dialogs>(null);
+  const { videos, sorted } = loaderData;
+
+  // What the socket said since the last load; a fresh load knows better and replaces it.
+  const [live, setLive] = useState<Record<number, Live>>({});
+  const [loadedFrom, setLoadedFrom] = useState(videos);
+  if (loadedFrom !== videos) {
+    setLoadedFrom(videos);
+    setLive({});
+  }
+  useRealtimeEvent<{ videoId: number; progress: number }>('video.progress', (event) =>
+    setLive((map) => ({
+      ...map,
+      [event.videoId]: { status: 'processing', progress: event.progress },
+    })),
+  );
+  useRealtimeEvent<{ videoId: number }>('video.ready', (event) => {
+    setLive((map) => ({ ...map, [event.videoId]: { status: 'ready', progress: 100 } }));
+    void revalidator.revalidate();
+  });
+  useRealtimeEvent<{ videoId: number; reason: string }>('video.failed', (event) => {
+    setLive((map) => ({
+      ...map,
+      [event.videoId]: { status: 'failed', progress: 0, failure_reason: event.reason },
+    }));
+    void revalidator.revalidate();
+  });
+
+  const rows = useMemo(
+    () =>
+      (videos.data as AdminVideo[]).map((video) =>
+        live[video.id] ? { ...video, ...live[video.id] } : video,
+      ),
+    [videos.data, live],
+  );
+
+  const columns = useMemo<DataTableColumn<AdminVideo>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('admin.videos.columns.video'),
+        meta: { sortKey: 'name', card: 'title', className: 'min-w-56 max-w-80' },
+        cell: ({ row }) => <VideoName video={row.original} />,
+      },
+      {
+        id: 'status',
+        header: t('admin.videos.columns.status'),
+        meta: { sortKey: 'status', card: 'inline' },
+        cell: ({ row }) => (
+          <div className="flex items-center gap-2">
+            <VideoStatusBadge video={row.original} />
+            {row.original.status === 'failed' ? (
+              <Button
+                variant="soft"
+                size="sm"
+                className="h-7 px-2 text-xs"
+                onClick={() =>
+                  void act(
+                    () => api.post(`/admin/videos/${row.original.id}/retry`),
+                    t('admin.videos.retried'),
+                  ).catch(() => undefined)
+                }
+              >
+                <RotateCcw aria-hidden />
+                {t('admin.videos.retry')}
+              </Button>
+            ) : null}
+          </div>
+        ),
+      },
+      {
+        id: 'duration',
+        header: t('admin.videos.columns.duration'),
+        meta: { sortKey: 'duration', className: 'whitespace-nowrap' },
+        cell: ({ row }) => <VideoFacts video={row.original} />,
+      },
+      {
+        id: 'size',
+        header: t('admin.videos.columns.size'),
+        meta: { sortKey: 'size', sortDescFirst: true, className: 'whitespace-nowrap' },
+        cell: ({ row }) => <VideoSize video={row.original} />,
+      },
+      {
+        id: 'episodes',
+        header: t('admin.videos.columns.episodes'),
+        cell: ({ row }) => <VideoEpisodes video={row.original} />,
+      },
+      {
+        id: 'created_at',
+        header: t('admin.videos.columns.created'),
+        meta: {
+          sortKey: 'created_at',
+          sortDescFirst: true,
+          className: 'whitespace-nowrap tabular-nums',
+        },
+        cell: ({ row }) => formatDate(row.original.created_at, { time: true }),
+      },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">{t('admin.videos.columns.actions')}</span>,
+        meta: { card: 'actions', className: 'w-12 py-2 text-right' },
+        cell: ({ row }) => (
+          <VideoActions
+            video={row.original}
+            open={setDialog}
+            trigger={
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-9"
+                aria-label={t('admin.videos.actions', { name: row.original.name })}
+              >
+                <MoreHorizontal aria-hidden />
+              </Button>
+            }
+          />
+        ),
+      },
+    ],
+    [t, act, api],
+  );
+
+  return (
+    <div className="mx-auto flex max-w-screen-2xl flex-col gap-4">
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('admin.videos.intro')}</p>
+      <VideoUploader onUploaded={() => void revalidator.revalidate()} />
+      <DataTable
+        columns={columns}
+        data={rows}
+        meta={videos.meta}
+        getRowId={(video) => String(video.id)}
+        searchPlaceholder={t('admin.videos.search')}
+        filterKeys={['status']}
+        defaultSort={{ sort: 'created_at', order: 'desc' }}
+        sorted={sorted}
+        emptyTitle={t('admin.videos.emptyTitle')}
+        emptyText={t('admin.videos.emptyText')}
+        filters={
+          <TableFilter
+            name="status"
+            label={t('admin.videos.columns.status')}
+            options={VIDEO_STATUSES.map((status) => ({
+              value: status,
+              label: t(`admin.videos.status.${status}`),
+            }))}
+          />
+        }
+      />
+      {dialog?.kind === 'rename' ? (
+        <RenameDialog video={dialog.video} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'preview' ? (
+        <PreviewDialog video={dialog.video} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <DeleteDialog video={dialog.video} onClose={() => setDialog(null)} />
+      ) : null}
+    </div>
+  );
+}
