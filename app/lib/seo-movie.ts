@@ -23,6 +23,7 @@ export type SeoMovie = {
   genres: Named[];
   nations: Named[];
   year: number | null;
+  quality: string;
   episode_runtime: number | null;
   total_episodes: number | null;
   actors: string[];
@@ -172,7 +173,8 @@ export function movieSeo(
   const { movie, servers, images = {}, episode } = input;
   const named = movie.year ? `${movie.title} (${movie.year})` : movie.title;
   const description =
-    plainText(movie.description) || t('seo.movieDescription', { title: named, site: site.name });
+    plainText(movie.description) ||
+    t('seo.movieDescription', { title: named, quality: movie.quality, site: site.name });
   const image = (src: string | null, size: Size): SeoImage | null =>
     src ? { src, alt: movie.title, ...(size ?? {}) } : null;
   const poster = image(movie.poster, images.poster);

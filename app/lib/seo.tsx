@@ -151,7 +151,13 @@ export function Seo() {
   const url = new URL(`${location.pathname}${location.search}`, `${site.publicUrl}/`);
   const leaf = matches.at(-1);
   const seo = (leaf?.handle as RouteHandle | undefined)?.seo;
-  const page: SeoPage = seo ? seo({ data: leaf!.loaderData, t, url, site }) : {};
+  let page: SeoPage = {};
+  try {
+    if (seo) page = seo({ data: leaf!.loaderData, t, url, site });
+  } catch (error) {
+    // A page must never fail to render because of its SEO tags; it falls back to the defaults.
+    console.error(error);
+  }
 
   const home = url.pathname === '/';
   const title = page.title || heading || site.name;

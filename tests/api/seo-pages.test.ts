@@ -191,9 +191,7 @@ describe('movie detail', () => {
     expect(meta(html, 'og:type')).toBe('video.tv_show');
     expect(meta(html, 'og:locale')).toBe('en_US');
     // No description written: one is made in the page's language.
-    expect(meta(html, 'description')).toBe(
-      'Watch Hạ Cánh Nơi Anh (2019) online in HD, with Vietnamese subtitles or voice-over, on Phim.',
-    );
+    expect(meta(html, 'description')).toBe('Watch Hạ Cánh Nơi Anh (2019) online in HD on Phim.');
     // Without a backdrop the poster is the card's image.
     expect(meta(html, 'twitter:image')).toBe(`${SITE}${POSTER}`);
     const [show] = ofType(html, 'TVSeries');
