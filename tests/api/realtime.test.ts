@@ -24,15 +24,25 @@ function open(options: { token?: string; cookie?: string; origin?: string } = {}
     },
   });
   sockets.push(socket);
+  watch(socket);
   return socket;
+}
+
+const outcomes = new WeakMap<Socket, Promise<string>>();
+/** Listens from the socket's creation: a socket may connect while the test awaits another one. */
+function watch(socket: Socket) {
+  outcomes.set(
+    socket,
+    new Promise<string>((resolve) => {
+      socket.once('connect', () => resolve('connected'));
+      socket.once('connect_error', (error) => resolve(error.message));
+    }),
+  );
 }
 
 /** Resolves 'connected' or the error message the server refused with. */
 function outcome(socket: Socket) {
-  return new Promise<string>((resolve) => {
-    socket.once('connect', () => resolve('connected'));
-    socket.once('connect_error', (error) => resolve(error.message));
-  });
+  return outcomes.get(socket)!;
 }
 
 function nextEvent(socket: Socket, event: string, ms = 2000) {
@@ -154,6 +164,7 @@ describe.skipIf(!hasRedis)('on several nodes (REDIS_URL)', () => {
       auth: { token: admin.token },
     });
     sockets.push(socket);
+    watch(socket);
     expect(await outcome(socket)).toBe('connected');
     await new Promise((resolve) => setTimeout(resolve, 200));
     const received = nextEvent(socket, 'video.progress');
