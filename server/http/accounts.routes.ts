@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CurrentUser } from '#server/domain/auth/accounts.service.ts';
 import { createXsrfToken, xsrfCookie } from './csrf.ts';
-import { errorBody, errorSchema, HttpError } from './errors.ts';
+import { errorBody, errorSchema, HttpError, errorResponses } from './errors.ts';
 import { readForm } from './method-override.ts';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -52,16 +52,7 @@ export const sessionSchema = z
 const userBody = z.object({ user: userSchema });
 const signedInBody = z.object({ user: userSchema, token: z.string().optional() });
 const okBody = z.object({ ok: z.literal(true), message: z.string().optional() });
-const errors = {
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  410: errorSchema,
-  419: errorSchema,
-  422: errorSchema,
-  429: errorSchema,
-};
+const errors = errorResponses(401, 403, 404, 409, 410, 419, 422, 429);
 
 export function webHeaders(request: FastifyRequest) {
   const headers = new Headers();

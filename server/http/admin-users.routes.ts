@@ -11,7 +11,7 @@ import {
   userSchema,
   webHeaders,
 } from './accounts.routes.ts';
-import { errorSchema, HttpError } from './errors.ts';
+import { HttpError, errorResponses } from './errors.ts';
 
 const adminUserSchema = userSchema
   .extend({
@@ -23,14 +23,7 @@ const adminUserSchema = userSchema
   })
   .meta({ id: 'AdminUser' });
 
-const errors = {
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  419: errorSchema,
-  422: errorSchema,
-};
+const errors = errorResponses(401, 403, 404, 409, 419, 422);
 const idParams = z.strictObject({ id: z.string().min(1).max(128) });
 const userBody = z.object({ user: adminUserSchema });
 

@@ -4,14 +4,13 @@ import { z } from 'zod';
 import { EPISODE_SOURCES } from '#server/db/schema/index.ts';
 import { LOCAL_HLS_PATH } from '#server/domain/catalog/episodes.service.ts';
 import { authenticate, requireAdmin } from './accounts.routes.ts';
-import { errorSchema } from './errors.ts';
+import { errorResponses, idParam } from './errors.ts';
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
-const positive = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const seconds = z.number().int().min(0).max(86_400).nullable().optional();
-const movieParams = z.strictObject({ movieId: positive });
-const serverParams = movieParams.extend({ serverId: positive });
-const episodeParams = movieParams.extend({ id: positive });
+const movieParams = z.strictObject({ movieId: idParam });
+const serverParams = movieParams.extend({ serverId: idParam });
+const episodeParams = movieParams.extend({ id: idParam });
 
 const episodeSchema = z
   .object({
@@ -97,13 +96,7 @@ const episodeBody = z.strictObject({
 const serverName = z.strictObject({
   name: z.preprocess(trimmed, z.string().min(1, 'Enter a name.').max(60)),
 });
-const errors = {
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  419: errorSchema,
-  422: errorSchema,
-};
+const errors = errorResponses(401, 403, 404, 419, 422);
 const ok = z.object({ ok: z.literal(true) });
 
 export const episodesRoutes: FastifyPluginAsyncZod = async (app) => {

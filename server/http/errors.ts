@@ -15,6 +15,17 @@ export const errorSchema = z
 
 export type ErrorBody = z.infer<typeof errorSchema>;
 
+/** A route's error answers in the OpenAPI document: the one error shape under each status it can give. */
+export function errorResponses<const C extends number>(...codes: C[]) {
+  return Object.fromEntries(codes.map((code) => [code, errorSchema])) as Record<
+    C,
+    typeof errorSchema
+  >;
+}
+
+/** A row id in a path, such as `/admin/movies/{id}`: a positive integer that fits a bigint column. */
+export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

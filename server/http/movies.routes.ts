@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { MOVIE_STATUSES } from '#server/db/schema/index.ts';
 import { InvalidImageError, storeImage } from '#server/media/image-store.ts';
 import { authenticate, requireAdmin } from './accounts.routes.ts';
-import { errorSchema, HttpError } from './errors.ts';
+import { HttpError, errorResponses, idParam } from './errors.ts';
 
 export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
@@ -100,17 +100,8 @@ export const moviesQuery = z.strictObject({
   per_page: z.coerce.number().int().min(1).max(100).optional(),
 });
 
-const errors = {
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  419: errorSchema,
-  422: errorSchema,
-};
-const idParams = z.strictObject({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-});
+const errors = errorResponses(401, 403, 404, 409, 419, 422);
+const idParams = z.strictObject({ id: idParam });
 const movieOut = z.object({ movie: movieSchema });
 
 export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {

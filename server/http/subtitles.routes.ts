@@ -2,12 +2,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, requireAdmin } from './accounts.routes.ts';
-import { errorSchema, HttpError } from './errors.ts';
+import { HttpError, errorResponses, idParam } from './errors.ts';
 
 export const SUBTITLE_MAX_BYTES = 2 * 1024 * 1024;
-const positive = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const episodeParams = z.strictObject({ movieId: positive, id: positive });
-const subtitleParams = episodeParams.extend({ subtitleId: positive });
+const episodeParams = z.strictObject({ movieId: idParam, id: idParam });
+const subtitleParams = episodeParams.extend({ subtitleId: idParam });
 const fieldsSchema = z.strictObject({
   language: z
     .string()
@@ -25,13 +24,7 @@ const subtitleSchema = z
     created_at: z.string(),
   })
   .meta({ id: 'Subtitle' });
-const errors = {
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  419: errorSchema,
-  422: errorSchema,
-};
+const errors = errorResponses(401, 403, 404, 419, 422);
 
 export const subtitlesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { subtitles } = app.services;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TERM_KINDS } from '#server/db/schema/index.ts';
 import { authenticate, requireAdmin } from './accounts.routes.ts';
-import { errorSchema } from './errors.ts';
+import { errorResponses } from './errors.ts';
 
 export const termSchema = z
   .object({
@@ -39,14 +39,7 @@ export const termsQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   per_page: z.coerce.number().int().min(1).max(100).optional(),
 });
-const errors = {
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  419: errorSchema,
-  422: errorSchema,
-};
+const errors = errorResponses(401, 403, 404, 409, 419, 422);
 const termBodyOut = z.object({ term: termSchema });
 
 export const termsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VIDEO_STATUSES } from '#server/db/schema/index.ts';
 import { authenticate, requireAdmin } from './accounts.routes.ts';
-import { errorSchema } from './errors.ts';
+import { errorResponses, idParam } from './errors.ts';
 
 const rendition = z.object({
   name: z.string(),
@@ -69,17 +69,8 @@ const listOut = z.object({
     last_page: z.number(),
   }),
 });
-const errors = {
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  419: errorSchema,
-  422: errorSchema,
-};
-const idParams = z.strictObject({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-});
+const errors = errorResponses(401, 403, 404, 409, 419, 422);
+const idParams = z.strictObject({ id: idParam });
 const videoOut = z.object({ video: videoSchema });
 
 export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
