@@ -174,3 +174,15 @@ export function expectInvalid(
   const body = response.json() as { error: { code: string; fields?: Record<string, string> } };
   expect(Object.keys(body.error.fields ?? {}), `${label}: ${response.body}`).toContain(field);
 }
+
+/** Creates the first admin on the test database and signs it in (cookie mode). */
+export async function signInFirstAdmin(
+  app: FastifyInstance,
+  credentials = { email: 'boss@example.com', password: 'admin-secret-2026' },
+) {
+  await app.services.auth.ensureFirstAdmin(credentials);
+  const admin = new Client(app);
+  const response = await admin.post('/api/auth/login', credentials);
+  expect(response.statusCode, response.body).toBe(200);
+  return admin;
+}

@@ -7,7 +7,8 @@ import {
   sourceTypeOf,
 } from '#server/domain/catalog/episodes.service.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { Client } from './accounts-client.ts';
+import type { Client } from './accounts-client.ts';
+import { signInFirstAdmin } from './accounts-client.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -15,12 +16,7 @@ let movieId: number;
 let serverId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.services.auth.ensureFirstAdmin({
-    email: 'boss@example.com',
-    password: 'admin-secret-2026',
-  });
-  admin = new Client(t.app);
-  await admin.post('/api/auth/login', { email: 'boss@example.com', password: 'admin-secret-2026' });
+  admin = await signInFirstAdmin(t.app);
   movieId = (await admin.post('/api/admin/movies', { title: 'Phim Mẫu' })).json().movie.id;
   serverId = (
     await admin.post(`/api/admin/movies/${movieId}/servers`, { name: 'Vietsub #1' })

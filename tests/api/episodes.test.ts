@@ -2,19 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEpisodeLines, sourceTypeOf } from '#server/domain/catalog/episodes.service.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { Client, register } from './accounts-client.ts';
+import { Client, register, signInFirstAdmin } from './accounts-client.ts';
 
 let t: TestApp;
 let admin: Client;
 let movieId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.services.auth.ensureFirstAdmin({
-    email: 'boss@example.com',
-    password: 'admin-secret-2026',
-  });
-  admin = new Client(t.app);
-  await admin.post('/api/auth/login', { email: 'boss@example.com', password: 'admin-secret-2026' });
+  admin = await signInFirstAdmin(t.app);
   movieId = (await admin.post('/api/admin/movies', { title: 'Tây Du Ký' })).json().movie.id;
 });
 afterAll(async () => {

@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { Client, register } from './accounts-client.ts';
+import { Client, register, signInFirstAdmin } from './accounts-client.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -13,12 +13,7 @@ let series: { id: number };
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.services.auth.ensureFirstAdmin({
-    email: 'boss@example.com',
-    password: 'admin-secret-2026',
-  });
-  admin = new Client(t.app);
-  await admin.post('/api/auth/login', { email: 'boss@example.com', password: 'admin-secret-2026' });
+  admin = await signInFirstAdmin(t.app);
   genre = (await admin.post('/api/admin/terms/genre', { name: 'Hành Động' })).json().term;
   nation = (await admin.post('/api/admin/terms/nation', { name: 'Hàn Quốc' })).json().term;
   series = (await admin.post('/api/admin/terms/type', { name: 'Phim Bộ' })).json().term;

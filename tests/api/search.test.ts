@@ -2,7 +2,8 @@
 // published movies only, input checked, briefly cacheable) and the results page `/movies?q=` (needs the build).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { Client } from './accounts-client.ts';
+import type { Client } from './accounts-client.ts';
+import { signInFirstAdmin } from './accounts-client.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -29,12 +30,7 @@ const titles = async (q: string) => (await suggest(q)).map((movie) => movie.titl
 
 beforeAll(async () => {
   t = await createTestApp({ web: true });
-  await t.app.services.auth.ensureFirstAdmin({
-    email: 'boss@example.com',
-    password: 'admin-secret-2026',
-  });
-  admin = new Client(t.app);
-  await admin.post('/api/auth/login', { email: 'boss@example.com', password: 'admin-secret-2026' });
+  admin = await signInFirstAdmin(t.app);
   const series = (await admin.post('/api/admin/terms/type', { name: 'Phim Bộ' })).json().term;
   for (const movie of [
     {

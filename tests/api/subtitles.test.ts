@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { Client, expectInvalid, register } from './accounts-client.ts';
+import { Client, expectInvalid, register, signInFirstAdmin } from './accounts-client.ts';
 
 const SRT = '1\n00:00:01,000 --> 00:00:03,000\nXin chào\n';
 let t: TestApp;
@@ -21,12 +21,7 @@ const upload = (client: Client, fields: Record<string, string>, file?: [string, 
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.services.auth.ensureFirstAdmin({
-    email: 'boss@example.com',
-    password: 'admin-secret-2026',
-  });
-  admin = new Client(t.app);
-  await admin.post('/api/auth/login', { email: 'boss@example.com', password: 'admin-secret-2026' });
+  admin = await signInFirstAdmin(t.app);
   movieId = (await admin.post('/api/admin/movies', { title: 'Mắt Biếc' })).json().movie.id;
   const server = (
     await admin.post(`/api/admin/movies/${movieId}/servers`, { name: 'Vietsub' })

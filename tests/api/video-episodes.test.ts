@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { Client } from './accounts-client.ts';
+import type { Client } from './accounts-client.ts';
+import { signInFirstAdmin } from './accounts-client.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -37,12 +38,7 @@ async function addVideo(name: string, extra: Partial<typeof videos.$inferInsert>
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.services.auth.ensureFirstAdmin({
-    email: 'boss@example.com',
-    password: 'admin-secret-2026',
-  });
-  admin = new Client(t.app);
-  await admin.post('/api/auth/login', { email: 'boss@example.com', password: 'admin-secret-2026' });
+  admin = await signInFirstAdmin(t.app);
   movie = (
     await admin.post('/api/admin/movies', { title: 'Phim Video Riêng', published: true })
   ).json().movie;

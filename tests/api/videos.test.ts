@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { episodes, movies, movieServers, videos } from '#server/db/schema/index.ts';
 import type { DomainEvents } from '#server/events.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { Client, register } from './accounts-client.ts';
+import { Client, register, signInFirstAdmin } from './accounts-client.ts';
 
 const run = promisify(execFile);
 
@@ -51,12 +51,7 @@ async function makeClip(file: string, size: string, seconds: number, silent = fa
 beforeAll(async () => {
   // The largest limit the configuration allows, so that a declared size can exceed the free disk space.
   t = await createTestApp({ env: { VIDEO_MAX_UPLOAD_BYTES: 2 ** 50 } });
-  await t.app.services.auth.ensureFirstAdmin({
-    email: 'boss@example.com',
-    password: 'admin-secret-2026',
-  });
-  admin = new Client(t.app);
-  await admin.post('/api/auth/login', { email: 'boss@example.com', password: 'admin-secret-2026' });
+  admin = await signInFirstAdmin(t.app);
   await admin.csrf();
   for (const name of ['video.progress', 'video.ready', 'video.failed'] as const)
     t.app.services.events.on(name, (payload) => seen.push({ name, payload }));

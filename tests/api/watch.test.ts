@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { episodeViews, movies } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { Client, PASSWORD, register } from './accounts-client.ts';
+import { Client, PASSWORD, register, signInFirstAdmin } from './accounts-client.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -29,12 +29,7 @@ const viewsOf = async (id: number) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.services.auth.ensureFirstAdmin({
-    email: 'boss@example.com',
-    password: 'admin-secret-2026',
-  });
-  admin = new Client(t.app);
-  await admin.post('/api/auth/login', { email: 'boss@example.com', password: 'admin-secret-2026' });
+  admin = await signInFirstAdmin(t.app);
   movie = (
     await admin.post('/api/admin/movies', { title: 'Thần Điêu Đại Hiệp', published: true })
   ).json().movie;
