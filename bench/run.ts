@@ -178,6 +178,7 @@ try {
       conns,
     ),
   );
+  catalog.push(await measure('GET / (home page: hero and nine rows)', `${server.url}/`, conns));
   catalog.push(
     await measure(
       'GET /watch/{slug} (detail page, 21 episodes)',

@@ -10,6 +10,7 @@ import multipart from '@fastify/multipart';
 import { accountsRoutes } from './http/accounts.routes.ts';
 import { adminUsersRoutes } from './http/admin-users.routes.ts';
 import { csrfCheck } from './http/csrf.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerMethodOverride } from './http/method-override.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { episodesRoutes } from './http/episodes.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      await registerCompression(api);
       await api.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
       api.addHook('preValidation', csrfCheck(app.xsrfSecret));
       registerMethodOverride(api);
@@ -160,11 +162,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storageRoot: `${config.dataDir}/storage`,
     cacheDir: `${config.dataDir}/cache/img`,
   });
-  await app.register(i18nRoutes);
-  await app.register(seoRoutes);
-
-  if (options.web !== false) {
-    await registerWeb(app, { services, buildDir: options.buildDir ?? 'build', dev: config.dev });
-  }
+  await app.register(async (site) => {
+    await registerCompression(site);
+    await site.register(i18nRoutes);
+    await site.register(seoRoutes);
+    if (options.web !== false) {
+      await registerWeb(site, { services, buildDir: options.buildDir ?? 'build', dev: config.dev });
+    }
+  });
   return app;
 }

@@ -55,6 +55,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         root: path.resolve(options.buildDir, 'client'),
         wildcard: false,
         index: false,
+        // The build writes `.br` and `.gz` beside each asset (scripts/compress-assets.ts).
+        preCompressed: true,
         cacheControl: false,
         setHeaders(res, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -62,6 +64,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
             'Cache-Control',
             immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
           );
+          // The answer depends on Accept-Encoding (preCompressed): a shared cache must keep each encoding apart.
+          res.setHeader('Vary', 'Accept-Encoding');
         },
       });
     }

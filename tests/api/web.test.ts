@@ -1,6 +1,9 @@
 // The React app through the real server (production build): status codes, redirects, headers, locale, crawlers.
 import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { terms } from '#server/db/schema/catalog.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
 
 let t: TestApp;
@@ -140,6 +143,71 @@ describe('security headers', () => {
     const response = await get(asset as string);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('compression', () => {
+  it('compresses pages with brotli or gzip, and only for clients that ask', async () => {
+    const plain = await get('/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('/', { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    const html = zlib.brotliDecompressSync(br.rawPayload).toString();
+    expect(html).toContain('<title>Trang chủ | Phim</title>');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const gz = await get('/', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('<html lang="vi"');
+  });
+
+  it('compresses API answers and translations', async () => {
+    // Enough genres that the list is worth compressing (answers under 1 KB are sent as they are).
+    await t.db.insert(terms).values(
+      Array.from({ length: 40 }, (_, i) => ({
+        kind: 'genre' as const,
+        name: `Thể loại nén ${i}`,
+        slug: `the-loai-nen-${i}`,
+        searchText: `the loai nen ${i}`,
+      })),
+    );
+    for (const url of ['/api/terms/genre', '/_i18n/vi/messages.json']) {
+      const response = await get(url, { 'accept-encoding': 'gzip' });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('gzip');
+      expect(() => JSON.parse(zlib.gunzipSync(response.rawPayload).toString()), url).not.toThrow();
+    }
+  });
+
+  it("serves the build's pre-compressed assets, identical once decoded", async () => {
+    const page = await get('/');
+    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(page.body)![1]!;
+    const plain = await get(asset);
+    const br = await get(asset, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+  });
+
+  it('leaves media alone: a byte range of a subtitle file comes back as those bytes', async () => {
+    const dir = path.join(t.dataDir, 'storage', 'compression-check');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'track.vtt'),
+      `WEBVTT\n\n${'00:00.000 --> 00:01.000\nXin chào\n\n'.repeat(200)}`,
+    );
+    const whole = await get('/storage/compression-check/track.vtt', {
+      'accept-encoding': 'br, gzip',
+    });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    const part = await get('/storage/compression-check/track.vtt', {
+      'accept-encoding': 'br, gzip',
+      range: 'bytes=0-5',
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe('WEBVTT');
   });
 });
 

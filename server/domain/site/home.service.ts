@@ -59,12 +59,18 @@ const RECENT_EPISODES_WINDOW = 2000;
 const cardColumns = sql.raw(
   'm.id, m.slug, m.title, m.original_title, m.poster, m.quality, m.languages, m.current_episode, m.year',
 );
+/**
+ * `m.column desc nulls last, m.id desc nulls last`: the exact order of a `movies_public_*` partial index
+ * (schema/catalog.ts), so each row reads its 16 movies from an index. Any other tie-break (or `desc`, which
+ * means nulls first) makes PostgreSQL sort every published movie: 200–400 ms a row at 100,000 movies.
+ */
+const indexOrder = (column: string) => sql.raw(`m.${column} desc nulls last, m.id desc nulls last`);
 const rowOrder: Record<HomeRowSort, SQL> = {
-  updated: sql.raw('m.updated_at desc, m.id desc'),
-  newest: sql.raw('m.created_at desc, m.id desc'),
-  views: sql.raw('m.views_total desc, m.updated_at desc, m.id desc'),
-  rating: sql.raw('m.rating_average desc, m.rating_count desc, m.id desc'),
-  year: sql.raw('m.year desc nulls last, m.updated_at desc, m.id desc'),
+  updated: indexOrder('updated_at'),
+  newest: indexOrder('created_at'),
+  views: indexOrder('views_total'),
+  rating: indexOrder('rating_average'),
+  year: indexOrder('year'),
 };
 
 function toMovie(row: Record<string, unknown>): HomeMovie {
@@ -302,9 +308,13 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
             if (section === hero) order.push({ hero: true });
             break;
           case 'latest_episodes': {
+            // The newest few movies of that window, a margin over the row's length for unpublished ones: with
+            // every movie of the window PostgreSQL joins by scanning all movies (200 ms at 100,000) instead of
+            // looking a few up by id.
             const recent = sql`(select movie_id, max(created_at) as at from (select movie_id, created_at
                 from episodes where published order by created_at desc limit ${RECENT_EPISODES_WINDOW}) r
-              group by movie_id) latest join movies m on m.id = latest.movie_id`;
+              group by movie_id order by at desc limit ${section.settings.limit * 4}) latest
+              join movies m on m.id = latest.movie_id`;
             plans.push({
               ...base,
               source: 'latest_episodes',
@@ -331,7 +341,7 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
                 index,
                 moviesTable,
                 sql`m.views_week > 0`,
-                sql.raw('m.views_week desc, m.views_total desc, m.id desc'),
+                indexOrder('views_week'),
                 section.settings.limit,
               ),
             });

@@ -1,0 +1,2 @@
+CREATE INDEX "movies_featured_idx" ON "movies" USING btree ("updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "movies"."published" and "movies"."featured";--> statement-breakpoint
+CREATE INDEX "movies_recommended_idx" ON "movies" USING btree ("updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "movies"."published" and "movies"."recommended";
