@@ -107,9 +107,14 @@ export function createServices(options: {
     ffprobePath,
     log,
   });
+  const subtitles = createSubtitlesService({
+    db,
+    storageRoot: path.join(config.dataDir, 'storage'),
+  });
   registerMediaJobs(jobs, {
     transcoder,
     videos,
+    subtitles,
     concurrency: config.TRANSCODE_CONCURRENCY,
     log,
   });
@@ -126,7 +131,7 @@ export function createServices(options: {
     terms: createTermsService({ db }),
     movies: createMoviesService({ db }),
     episodes: createEpisodesService({ db }),
-    subtitles: createSubtitlesService({ db, storageRoot: path.join(config.dataDir, 'storage') }),
+    subtitles,
     seo: createSeoService({ db, storageRoot: path.join(config.dataDir, 'storage') }),
     watch: createWatchService({
       db,

@@ -1,5 +1,5 @@
 // Subtitles of an episode through the API: admins only, .srt converted to WebVTT on disk, bad files named,
-// delete removes the file.
+// delete removes the file, and the hourly sweep removes the files of deleted episodes.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,5 +130,59 @@ describe('subtitles', () => {
       'English',
     ]);
     expect((await admin.delete(`${base}/${subtitle.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('clean-up', () => {
+  it('sweeps the files of deleted episodes and of lost uploads, and keeps what is in use', async () => {
+    const server = (
+      await admin.post(`/api/admin/movies/${movieId}/servers`, { name: 'Thuyết minh' })
+    ).json().server;
+    const episode = (n: string) =>
+      admin.post(`/api/admin/movies/${movieId}/episodes`, {
+        server_id: server.id,
+        name: n,
+        source_type: 'hls',
+        source_url: `https://cdn.example/${n}/master.m3u8`,
+      });
+    const kept = (await episode('Tập 1')).json().episode.id;
+    const gone = (await episode('Tập 2')).json().episode.id;
+    const uploadTo = async (id: number) =>
+      (
+        await admin.multipart('POST', `/api/admin/movies/${movieId}/episodes/${id}/subtitles`, {
+          language: 'vi',
+          label: 'Việt',
+          file: { name: 'a.srt', data: Buffer.from(SRT), type: 'text/plain' },
+        })
+      ).json().subtitle.url as string;
+    const keptFile = path.join(t.dataDir, await uploadTo(kept));
+    const goneFile = path.join(t.dataDir, await uploadTo(gone));
+    // A file whose row never came (the server stopped in between), and one being written right now.
+    const lost = path.join(path.dirname(keptFile), 'lost.vtt');
+    const fresh = path.join(path.dirname(keptFile), 'fresh.vtt');
+    fs.writeFileSync(lost, 'WEBVTT\n');
+    fs.writeFileSync(fresh, 'WEBVTT\n');
+    const hourAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const file of [keptFile, goneFile, lost]) fs.utimesSync(file, hourAgo, hourAgo);
+
+    expect((await admin.delete(`/api/admin/movies/${movieId}/episodes/${gone}`)).statusCode).toBe(
+      200,
+    );
+    expect(fs.existsSync(goneFile)).toBe(true); // the rows went by cascade, the file is still there
+
+    const swept = await t.app.services.subtitles.sweepOrphans();
+    expect(swept.removed).toBe(2);
+    expect(fs.existsSync(path.dirname(goneFile))).toBe(false);
+    expect(fs.existsSync(lost)).toBe(false);
+    expect(fs.existsSync(keptFile)).toBe(true);
+    expect(fs.existsSync(fresh)).toBe(true);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/storage/${path.relative(path.join(t.dataDir, 'storage'), keptFile)}`,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

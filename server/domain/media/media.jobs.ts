@@ -1,7 +1,8 @@
 // The media area's jobs: transcodes (TRANSCODE_CONCURRENCY at once), the hourly clean-up of unfinished uploads
-// and purge of the trash, and a watchdog that re-queues transcodes whose process died.
+// and orphaned subtitle files, the purge of the trash, and a watchdog that re-queues transcodes whose process died.
 import { QUEUES, type JobQueue } from '#server/jobs.ts';
 import type { Transcoder } from './transcode.service.ts';
+import type { SubtitlesService } from './subtitles.service.ts';
 import type { VideosService } from './videos.service.ts';
 
 export function registerMediaJobs(
@@ -9,17 +10,20 @@ export function registerMediaJobs(
   options: {
     transcoder: Transcoder;
     videos: VideosService;
+    subtitles: SubtitlesService;
     concurrency: number;
     log: { error: (o: object, m?: string) => void };
     watchdogMs?: number;
   },
 ) {
-  const { transcoder, videos } = options;
+  const { transcoder, videos, subtitles } = options;
   jobs.work(QUEUES.transcode, options.concurrency, (data, job) => transcoder.run(data, job), {
     pollingIntervalSeconds: 1,
   });
+  // The hourly storage clean-up: unfinished uploads, and subtitle files whose episode is gone.
   jobs.work(QUEUES.cleanUploads, 1, async () => {
     await videos.cleanStaleUploads();
+    await subtitles.sweepOrphans();
   });
   jobs.work(QUEUES.purgeTrash, 1, async () => {
     await videos.purgeTrash();

@@ -1,4 +1,5 @@
-// Subtitles of episodes: upload (converted to WebVTT), list, delete. Files live under storage/subtitles/{episode}/.
+// Subtitles of episodes: upload (converted to WebVTT), list, delete, and the hourly sweep of files left behind.
+// Files live under storage/subtitles/{episode}/.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -111,6 +112,44 @@ export function createSubtitlesService({ db, storageRoot }: { db: Database; stor
         .from(episodeSubtitles)
         .where(eq(episodeSubtitles.path, row.path));
       if (!still) await fs.rm(path.join(storageRoot, row.path), { force: true });
+    },
+
+    /**
+     * Removes subtitle files nothing points at: the folders of deleted episodes (deleting an episode or a movie
+     * takes its rows by cascade, not its files) and files of an upload that stopped between writing the file and
+     * inserting its row. Files younger than `graceMs` are left alone: their row may be on its way.
+     */
+    async sweepOrphans(options: { graceMs?: number } = {}) {
+      const root = path.join(storageRoot, 'subtitles');
+      const cutoff = Date.now() - (options.graceMs ?? 60 * 60 * 1000);
+      const folders = (await fs.readdir(root, { withFileTypes: true }).catch(() => [])).filter(
+        (entry) => entry.isDirectory() && /^\d+$/.test(entry.name),
+      );
+      if (!folders.length) return { removed: 0 };
+      const ids = folders.map((entry) => Number(entry.name));
+      const known = new Set(
+        (
+          await db
+            .select({ path: episodeSubtitles.path })
+            .from(episodeSubtitles)
+            .where(inArray(episodeSubtitles.episodeId, ids))
+        ).map((row) => row.path),
+      );
+      let removed = 0;
+      for (const folder of folders) {
+        const dir = path.join(root, folder.name);
+        for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+          const file = path.join(dir, name);
+          if (known.has(path.posix.join('subtitles', folder.name, name))) continue;
+          const stat = await fs.stat(file).catch(() => undefined);
+          if (!stat || stat.mtimeMs > cutoff) continue;
+          await fs.rm(file, { force: true });
+          removed += 1;
+        }
+        // An empty folder goes too (rmdir refuses a folder something was just written into).
+        await fs.rmdir(dir).catch(() => undefined);
+      }
+      return { removed };
     },
   };
 }
