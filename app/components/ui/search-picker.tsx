@@ -126,7 +126,7 @@ export function SearchPicker<T extends { id: number }>({
                     >
                       {row.thumb}
                       <span className="min-w-0 flex-1">
-                        <span className="block truncate font-medium">{row.title}</span>
+                        <span className="line-clamp-2 font-medium break-words">{row.title}</span>
                         <span className="block truncate text-xs text-neutral-500 dark:text-neutral-400">
                           {row.detail}
                         </span>
