@@ -151,19 +151,23 @@ export function makeClip(file: string, { size = '854x480', seconds = 6, noise = 
   return file;
 }
 
-/** Uploads a 6 s 854×480 clip over tus in one PATCH (token mode); answers the video id. */
-export async function uploadVideo(
+/**
+ * Uploads a 6 s 854×480 clip as `{file}.mp4` over tus in one PATCH (token mode), names the video `name` and waits
+ * until the server's own job worker has transcoded it; answers the video id.
+ */
+export async function uploadReadyVideo(
   request: APIRequestContext,
   headers: Record<string, string>,
+  file: string,
   name: string,
 ) {
-  const clip = fs.readFileSync(makeClip(path.join(process.env.PHIM_E2E_DATA_DIR!, `${name}.mp4`)));
+  const clip = fs.readFileSync(makeClip(path.join(process.env.PHIM_E2E_DATA_DIR!, `${file}.mp4`)));
   const created = await request.post('/api/admin/videos/uploads', {
     headers: {
       ...headers,
       'Tus-Resumable': '1.0.0',
       'Upload-Length': String(clip.length),
-      'Upload-Metadata': `filename ${Buffer.from(`${name}.mp4`).toString('base64')}`,
+      'Upload-Metadata': `filename ${Buffer.from(`${file}.mp4`).toString('base64')}`,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -178,15 +182,9 @@ export async function uploadVideo(
     data: clip,
   });
   expect(finished.status(), await finished.text()).toBe(204);
-  return Number(created.headers()['phim-video-id']);
-}
-
-/** Waits for the server's own job worker to finish transcoding a video. */
-export async function waitForReady(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  videoId: number,
-) {
+  const videoId = Number(created.headers()['phim-video-id']);
+  const renamed = await request.patch(`/api/admin/videos/${videoId}`, { data: { name }, headers });
+  expect(renamed.ok(), await renamed.text()).toBe(true);
   await expect
     .poll(
       async () =>
@@ -195,6 +193,7 @@ export async function waitForReady(
       { timeout: 180_000, intervals: [1000] },
     )
     .toBe('ready');
+  return videoId;
 }
 
 /** Plays the page's `<hls-video>` until its time moves past a second, and opens the quality menu. */

@@ -8,8 +8,7 @@ import {
   open,
   playAndListQualities,
   signInAdmin,
-  uploadVideo,
-  waitForReady,
+  uploadReadyVideo,
 } from './helpers.ts';
 
 test.use({ locale: 'en-US' });
@@ -23,13 +22,7 @@ test('an episode plays a transcoded video until the video goes to the trash', as
   const headers = await adminHeaders(request);
   const stamp = Date.now().toString(36);
   const videoName = `Phim ngắn ${stamp}`;
-  const videoId = await uploadVideo(request, headers, `clip-${stamp}`);
-  const renamed = await request.patch(`/api/admin/videos/${videoId}`, {
-    data: { name: videoName },
-    headers,
-  });
-  expect(renamed.ok(), await renamed.text()).toBe(true);
-  await waitForReady(request, headers, videoId);
+  const videoId = await uploadReadyVideo(request, headers, `clip-${stamp}`, videoName);
 
   const { movie } = await (
     await request.post('/api/admin/movies', {

@@ -15,8 +15,7 @@ import {
   open,
   playAndListQualities,
   signInAdmin,
-  uploadVideo,
-  waitForReady,
+  uploadReadyVideo,
 } from './helpers.ts';
 
 const LIST = '/vnwa/vmedia/video-manager/list';
@@ -216,9 +215,7 @@ test('an admin attaches a ready video to a new episode, and a visitor plays it',
   const headers = await adminHeaders(request);
   const stamp = Date.now().toString(36);
   const videoName = `Tập đính kèm ${stamp}`;
-  const videoId = await uploadVideo(request, headers, `attach-${stamp}`);
-  await request.patch(`/api/admin/videos/${videoId}`, { data: { name: videoName }, headers });
-  await waitForReady(request, headers, videoId);
+  await uploadReadyVideo(request, headers, `attach-${stamp}`, videoName);
   const title = `Phim gắn video ${stamp}`;
   const { movie } = await (
     await request.post('/api/admin/movies', { data: { title, published: true }, headers })

@@ -1,9 +1,7 @@
 // The episode manager's video picker: searches the video manager's ready videos (not the trash) and shows each
 // with its poster frame, name and duration, so that an episode can play one of this site's own videos.
-import { Film } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Img } from '#app/components/image.tsx';
-import { SearchPicker } from '#app/components/ui/search-picker.tsx';
+import { PickerThumb, SearchPicker } from '#app/components/ui/search-picker.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { formatDuration } from '#app/lib/format.ts';
 
@@ -48,21 +46,7 @@ export function VideoPicker({
           ).data
         }
         render={(video) => ({
-          thumb: (
-            <span className="relative grid aspect-video w-20 shrink-0 place-items-center overflow-hidden rounded-md bg-neutral-200 dark:bg-neutral-800">
-              {video.poster_url ? (
-                <Img
-                  src={video.poster_url}
-                  width={80}
-                  height={45}
-                  alt=""
-                  className="size-full object-cover"
-                />
-              ) : (
-                <Film aria-hidden className="size-5 text-neutral-400" />
-              )}
-            </span>
-          ),
+          thumb: <PickerThumb src={video.poster_url} shape="frame" />,
           title: video.name,
           detail: video.duration === null ? '—' : formatDuration(video.duration),
         })}

@@ -1,9 +1,29 @@
 // A search box over a short list of choices (radio buttons) that the server finds as one types: the video picker of
 // the episode manager and the movie picker of the video manager's "attach to episode" both use it.
-import { Check, Search } from 'lucide-react';
+import { Check, Film, Search } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Img } from '#app/components/image.tsx';
 import { Input } from '#app/components/ui/input.tsx';
 import { cn } from '#app/lib/cn.ts';
+
+/** A choice's picture: a video's poster frame (16:9) or a movie's poster (2:3), a film icon when there is none. */
+export function PickerThumb({ src, shape }: { src: string | null; shape: 'frame' | 'poster' }) {
+  const [width, height] = shape === 'frame' ? [80, 45] : [36, 54];
+  return (
+    <span
+      className={cn(
+        'grid shrink-0 place-items-center overflow-hidden bg-neutral-200 dark:bg-neutral-800',
+        shape === 'frame' ? 'aspect-video w-20 rounded-md' : 'aspect-[2/3] w-9 rounded',
+      )}
+    >
+      {src ? (
+        <Img src={src} width={width} height={height} alt="" className="size-full object-cover" />
+      ) : (
+        <Film aria-hidden className="size-4 text-neutral-400" />
+      )}
+    </span>
+  );
+}
 
 export function SearchPicker<T extends { id: number }>({
   id,

@@ -1,16 +1,14 @@
 // "Attach to episode…" from the Video Manager: find a movie, choose its server, then replace an episode's source with
 // this video or add a new episode that plays it. It goes through the episode manager's own API (servers, episodes),
 // so that the rules (ready video, unique `ep` key from the name) are the episode service's alone.
-import { Film } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
-import { Img } from '#app/components/image.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
 import { Field, Input, Select } from '#app/components/ui/input.tsx';
-import { SearchPicker } from '#app/components/ui/search-picker.tsx';
+import { PickerThumb, SearchPicker } from '#app/components/ui/search-picker.tsx';
 import type { AdminVideo } from '#app/components/videos/video-cells.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { slugify } from '#app/lib/format.ts';
@@ -168,21 +166,7 @@ export function AttachDialog({ video, onClose }: { video: AdminVideo; onClose: (
                   ).data
                 }
                 render={(found) => ({
-                  thumb: (
-                    <span className="grid aspect-[2/3] w-9 shrink-0 place-items-center overflow-hidden rounded bg-neutral-200 dark:bg-neutral-800">
-                      {found.poster ? (
-                        <Img
-                          src={found.poster}
-                          width={36}
-                          height={54}
-                          alt=""
-                          className="size-full object-cover"
-                        />
-                      ) : (
-                        <Film aria-hidden className="size-4 text-neutral-400" />
-                      )}
-                    </span>
-                  ),
+                  thumb: <PickerThumb src={found.poster} shape="poster" />,
                   title: found.title,
                   detail: [
                     found.original_title && found.original_title !== found.title
