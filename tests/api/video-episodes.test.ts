@@ -192,6 +192,42 @@ describe('the watch data of a video episode', () => {
   });
 });
 
+describe('attaching a video from the video manager', () => {
+  // The dialog sends exactly these requests: a new episode named by the admin, or only the source of an existing one.
+  it('adds a new episode or replaces only the source of one, and the video names them as its users', async () => {
+    const attached = await addVideo('attached');
+    const fresh = await create({ name: 'Tập Đặc Biệt', source_type: 'video', video_id: attached });
+    expect(fresh.statusCode, fresh.body).toBe(201);
+    expect(fresh.json().episode).toMatchObject({ ep: 'tap-dac-biet', video_id: attached });
+
+    const old = (
+      await create({
+        name: 'Tập Cũ',
+        source_type: 'embed',
+        source_url: 'https://player.example/embed/42',
+      })
+    ).json().episode;
+    const replaced = await edit(old.id, { source_type: 'video', video_id: attached });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().episode).toMatchObject({
+      name: 'Tập Cũ',
+      ep: old.ep,
+      source_type: 'video',
+      source_url: null,
+      video_id: attached,
+    });
+
+    const listed = (await admin.get(`/api/admin/videos/${attached}`)).json().video;
+    expect(listed.episodes.map((e: { id: number }) => e.id).sort()).toEqual(
+      [fresh.json().episode.id, old.id].sort(),
+    );
+    expect(listed.episodes[0]).toMatchObject({
+      movie_id: movie.id,
+      movie_title: 'Phim Video Riêng',
+    });
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('offers the video kind and names the video an episode plays', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();

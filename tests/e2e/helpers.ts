@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
  * Waits until React has hydrated the page: before that the server-rendered HTML is on screen but buttons
@@ -115,4 +115,100 @@ export function makeTestHls(folder: string) {
     ],
     { cwd: folder, stdio: 'pipe' },
   );
+}
+
+export const ADMIN = { email: 'admin@phim.test', password: 'admin-password-123' };
+
+/** Signs the seeded admin in through the back office's login page and lands on `to`. */
+export async function signInAdmin(page: Page, to: string) {
+  await open(page, `/vnwa/login?redirect=${encodeURIComponent(to)}`);
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(to);
+}
+
+/** The admin's Bearer header for API calls (token mode needs no CSRF token). */
+export async function adminHeaders(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: { ...ADMIN, device_name: 'e2e' } });
+  expect(login.status()).toBe(200);
+  return { Authorization: `Bearer ${(await login.json()).token}` };
+}
+
+/**
+ * A clip of test pattern and tone made with ffmpeg (H.264 + AAC in MP4). `noise` encodes moving noise losslessly:
+ * a few seconds then weigh tens of megabytes, for an upload that lasts long enough to pause.
+ */
+export function makeClip(file: string, { size = '854x480', seconds = 6, noise = false } = {}) {
+  execFileSync(process.env.FFMPEG_PATH || 'ffmpeg', [
+    ...['-y', '-loglevel', 'error'],
+    ...['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=25:duration=${seconds}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+    ...(noise ? ['-vf', 'noise=alls=40:allf=t', '-qp', '0'] : []),
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-shortest', file],
+  ]);
+  return file;
+}
+
+/**
+ * Uploads a 6 s 854×480 clip as `{file}.mp4` over tus in one PATCH (token mode), names the video `name` and waits
+ * until the server's own job worker has transcoded it; answers the video id.
+ */
+export async function uploadReadyVideo(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  file: string,
+  name: string,
+) {
+  const clip = fs.readFileSync(makeClip(path.join(process.env.PHIM_E2E_DATA_DIR!, `${file}.mp4`)));
+  const created = await request.post('/api/admin/videos/uploads', {
+    headers: {
+      ...headers,
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(clip.length),
+      'Upload-Metadata': `filename ${Buffer.from(`${file}.mp4`).toString('base64')}`,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const location = new URL(created.headers()['location']!, 'http://x').pathname;
+  const finished = await request.patch(location, {
+    headers: {
+      ...headers,
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': '0',
+      'Content-Type': 'application/offset+octet-stream',
+    },
+    data: clip,
+  });
+  expect(finished.status(), await finished.text()).toBe(204);
+  const videoId = Number(created.headers()['phim-video-id']);
+  const renamed = await request.patch(`/api/admin/videos/${videoId}`, { data: { name }, headers });
+  expect(renamed.ok(), await renamed.text()).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`/api/admin/videos/${videoId}`, { headers })).json()).video
+          .status,
+      { timeout: 180_000, intervals: [1000] },
+    )
+    .toBe('ready');
+  return videoId;
+}
+
+/** Plays the page's `<hls-video>` until its time moves past a second, and opens the quality menu. */
+export async function playAndListQualities(page: Page) {
+  await page.locator('media-control-bar media-play-button').click();
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () => (document.querySelector('hls-video') as HTMLVideoElement | null)?.currentTime ?? 0,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(1);
+  await page.locator('media-settings-menu-button').click();
+  await page.locator('media-settings-menu-item').filter({ hasText: 'Quality' }).click();
+  return page.locator('media-rendition-menu').getByRole('menuitemradio');
 }

@@ -1,14 +1,23 @@
 // The Video Manager as an admin uses it: upload a real clip (made with ffmpeg here), watch it become ready without
-// reloading, rename it, preview it, send it to the trash and back, then delete it for good; a text file named .mp4
-// is refused with the reason next to it.
-import { execFileSync } from 'node:child_process';
+// reloading, rename it, preview it, send it to the trash and back, then delete it for good; pause a large upload
+// (nothing more reaches the server) and resume it to the whole file; attach a ready video to a new episode that a
+// visitor then plays; a text file named .mp4 is refused with the reason next to it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { isSameDocument, markDocument, open } from './helpers.ts';
+import { formatDuration, formatFileSize } from '../../app/lib/format.ts';
+import {
+  adminHeaders,
+  isSameDocument,
+  makeClip,
+  markDocument,
+  open,
+  playAndListQualities,
+  signInAdmin,
+  uploadReadyVideo,
+} from './helpers.ts';
 
-const admin = { email: 'admin@phim.test', password: 'admin-password-123' };
 const LIST = '/vnwa/vmedia/video-manager/list';
 test.use({ locale: 'en-US' });
 
@@ -19,11 +28,7 @@ test.beforeAll(() => {
 test.afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
 async function signIn(page: Page) {
-  await open(page, `/vnwa/login?redirect=${encodeURIComponent(LIST)}`);
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(LIST);
+  await signInAdmin(page, LIST);
   await expect(page).toHaveTitle('Video Manager | Phim');
 }
 
@@ -38,14 +43,7 @@ test('an admin uploads a clip, watches it become ready, renames, previews, trash
   test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
   const stem = `clip-${stamp}`;
-  const clip = path.join(folder, `${stem}.mp4`);
-  execFileSync('ffmpeg', [
-    ...['-loglevel', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=4'],
-    ...['-f', 'lavfi', '-i', 'sine=duration=4'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
-    ...['-shortest', clip],
-  ]);
+  const clip = makeClip(path.join(folder, `${stem}.mp4`), { size: '640x360', seconds: 4 });
 
   const sockets: string[] = [];
   page.on('websocket', (socket) => sockets.push(socket.url()));
@@ -122,6 +120,166 @@ test('an admin uploads a clip, watches it become ready, renames, previews, trash
   await forever.getByRole('button', { name: 'Delete forever' }).click();
   await expect(forever).toBeHidden();
   await expect(trashed).toHaveCount(0);
+});
+
+test('an admin pauses a large upload, nothing more arrives, then resumes it to the whole file', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36);
+  const stem = `big-${stamp}`;
+  // 3 s of lossless noise: about 30 MB, several tus chunks.
+  const clip = makeClip(path.join(folder, `${stem}.mp4`), {
+    size: '640x360',
+    seconds: 3,
+    noise: true,
+  });
+  const size = fs.statSync(clip).size;
+  expect(size).toBeGreaterThan(20 * 1024 * 1024);
+
+  await signIn(page);
+  // On localhost 30 MB would be gone before anyone could press pause: slow the uplink to about 4 MB/s.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 4 * 1024 * 1024,
+  });
+  const created = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' &&
+      response.url().endsWith('/api/admin/videos/uploads'),
+  );
+  await page.getByTestId('video-file-input').setInputFiles(clip);
+  const uploadUrl = new URL((await created).headers()['location']!, page.url()).toString();
+  const offset = async () =>
+    Number(
+      (await page.request.head(uploadUrl, { headers: { 'Tus-Resumable': '1.0.0' } })).headers()[
+        'upload-offset'
+      ],
+    );
+
+  const upload = page.getByTestId('upload-item').filter({ hasText: `${stem}.mp4` });
+  const bar = upload.getByRole('progressbar');
+  await expect
+    .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(10);
+  await upload.getByRole('button', { name: `Pause ${stem}.mp4` }).click();
+  await expect(upload).toContainText('Paused');
+  const shown = await upload.textContent();
+  const percent = await bar.getAttribute('aria-valuenow');
+  // The aborted request may still be landing: once the server's offset settles, it must not move.
+  let paused = await offset();
+  await expect
+    .poll(async () => {
+      const now = await offset();
+      const settled = now === paused;
+      paused = now;
+      return settled;
+    })
+    .toBe(true);
+  await page.waitForTimeout(2000);
+  expect(await offset()).toBe(paused);
+  expect(paused).toBeGreaterThan(0);
+  expect(paused).toBeLessThan(size);
+  await expect(upload).toHaveText(shown!);
+  await expect(bar).toHaveAttribute('aria-valuenow', percent!);
+
+  await upload.getByRole('button', { name: `Resume ${stem}.mp4` }).click();
+  await expect(upload).not.toContainText('Paused');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await expect(upload).toContainText('Uploaded, queued for processing', { timeout: 60_000 });
+  await expect(upload).toContainText(`${formatFileSize(size)} / ${formatFileSize(size)}`);
+
+  // The whole file arrived: the server kept every byte, and the video lasts as long as the clip.
+  const row = page.getByRole('row').filter({ hasText: `${stem}.mp4` });
+  await expect(row.getByTestId('video-status')).toHaveText('Ready', { timeout: 120_000 });
+  await expect(row).toContainText(formatFileSize(size));
+  await expect(row).toContainText(formatDuration(3));
+  await expect(row).toContainText('640×360');
+});
+
+test('an admin attaches a ready video to a new episode, and a visitor plays it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const headers = await adminHeaders(request);
+  const stamp = Date.now().toString(36);
+  const videoName = `Tập đính kèm ${stamp}`;
+  await uploadReadyVideo(request, headers, `attach-${stamp}`, videoName);
+  const title = `Phim gắn video ${stamp}`;
+  const { movie } = await (
+    await request.post('/api/admin/movies', { data: { title, published: true }, headers })
+  ).json();
+  const { server } = await (
+    await request.post(`/api/admin/movies/${movie.id}/servers`, {
+      data: { name: 'Vietsub #1' },
+      headers,
+    })
+  ).json();
+  const trailer = 'https://cdn.example.com/tap-1/index.m3u8';
+  const existing = await request.post(`/api/admin/movies/${movie.id}/episodes`, {
+    data: { server_id: server.id, name: 'Tập 1', source_type: 'hls', source_url: trailer },
+    headers,
+  });
+  expect(existing.status(), await existing.text()).toBe(201);
+
+  await signIn(page);
+  await open(page, `${LIST}?search=${stamp}`);
+  const row = page.getByRole('row').filter({ hasText: videoName });
+  await expect(row).toContainText('Not used');
+  await rowAction(page, videoName, 'Attach to episode…');
+  const dialog = page.getByRole('dialog', { name: `Attach “${videoName}” to an episode` });
+
+  // Attaching without a movie names the missing choice.
+  await dialog.getByRole('button', { name: 'Attach' }).click();
+  await expect(dialog.getByText('Choose a movie.')).toBeVisible();
+
+  // By keyboard: type part of the title, Tab to the match, Space chooses it.
+  await dialog.getByRole('searchbox').fill(`gan video ${stamp}`);
+  const choice = dialog.getByRole('radio', { name: new RegExp(title) });
+  await expect(choice).toBeVisible();
+  await dialog.getByRole('searchbox').press('Tab');
+  await expect(choice).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(choice).toHaveAttribute('aria-checked', 'true');
+
+  await expect(dialog.getByLabel('Server')).toHaveValue(String(server.id));
+  // An existing episode: the dialog says what its source is now, which this video replaces.
+  await dialog.getByLabel('Episode', { exact: true }).selectOption({ label: 'Tập 1' });
+  await expect(dialog.getByTestId('attach-replaces')).toContainText(trailer);
+  // A new one instead: its address is made from its name.
+  await dialog.getByLabel('Episode', { exact: true }).selectOption({ label: 'New episode' });
+  await expect(dialog.getByTestId('attach-replaces')).toHaveCount(0);
+  await dialog.getByLabel('Episode name').fill('Tập 2');
+  await expect(dialog).toContainText(`Plays at /watch/${movie.slug}/tap-2`);
+  await dialog.getByRole('button', { name: 'Attach' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`“${videoName}” now plays in ${title} · Tập 2.`)).toBeVisible();
+
+  // "Used by" names the episode, linked to the episode manager.
+  const used = row.getByRole('link', { name: `${title} · Tập 2` });
+  await expect(used).toHaveAttribute('href', `/vnwa/movie/film/episodes-${movie.id}`);
+  await used.click();
+  await expect(page).toHaveURL(`/vnwa/movie/film/episodes-${movie.id}`);
+  await expect(page.getByTestId('episode-video')).toContainText(videoName);
+
+  const visitor = await browser.newPage();
+  await open(visitor, `/watch/${movie.slug}/tap-2`);
+  const renditions = await playAndListQualities(visitor);
+  await expect(renditions).toHaveCount(3);
+  await expect(renditions.nth(0)).toHaveAccessibleName('480p');
+  await expect(renditions.nth(1)).toHaveAccessibleName('360p');
+  await visitor.close();
 });
 
 test('a text file named .mp4 is refused with the reason beside it', async ({ page }) => {

@@ -164,12 +164,15 @@ export function VideoEpisodes({ video }: { video: AdminVideo }) {
   return (
     <ul className="flex flex-col gap-0.5 text-sm">
       {video.episodes.slice(0, 3).map((episode) => (
-        <li key={episode.id} className="max-w-56 truncate">
+        <li key={episode.id} className="max-w-64">
+          {/* A long movie title gives way; the episode's name stays whole. */}
           <AppLink
             to={`/vnwa/movie/film/episodes-${episode.movie_id}`}
-            className="hover:underline focus-visible:outline-2 focus-visible:outline-primary-500"
+            title={`${episode.movie_title} · ${episode.name}`}
+            className="flex min-w-0 hover:underline focus-visible:outline-2 focus-visible:outline-primary-500"
           >
-            {episode.movie_title} · {episode.name}
+            <span className="min-w-0 truncate">{episode.movie_title}</span>
+            <span className="shrink-0 whitespace-pre">{` · ${episode.name}`}</span>
           </AppLink>
         </li>
       ))}

@@ -1,7 +1,7 @@
 // `/vnwa/vmedia/video-manager/list`, the Video Manager: uploads (tus), then the videos with search, status filter,
-// sort and pages; rename, preview in the player, retry, cancel, and delete to the trash (a video that episodes
-// play asks again before it goes). Transcoding progress arrives over the realtime socket, without a reload.
-import { Ban, MoreHorizontal, Pencil, PlayCircle, RotateCcw, Trash2 } from 'lucide-react';
+// sort and pages; rename, preview in the player, attach to an episode, retry, cancel, and delete to the trash (a
+// video that episodes play asks again before it goes). Transcoding progress arrives over the realtime socket, without a reload.
+import { Ban, Link2, MoreHorizontal, Pencil, PlayCircle, RotateCcw, Trash2 } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redirect, useRevalidator } from 'react-router';
@@ -18,6 +18,7 @@ import {
   DropdownMenuTrigger,
 } from '#app/components/ui/dropdown-menu.tsx';
 import { Field, Input } from '#app/components/ui/input.tsx';
+import { AttachDialog } from '#app/components/videos/attach-dialog.tsx';
 import {
   VIDEO_STATUSES,
   VideoEpisodes,
@@ -58,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { videos, sorted: { sort: query.sort, order: query.order } };
 }
 
-type Dialogs = { kind: 'rename' | 'preview' | 'delete'; video: AdminVideo } | null;
+type Dialogs = { kind: 'rename' | 'preview' | 'attach' | 'delete'; video: AdminVideo } | null;
 type Live = { status: VideoStatus; progress: number; failure_reason?: string | null };
 
 /** Runs an action, tells how it went, and reloads the list; the server's refusal (409) is shown as it says it. */
@@ -202,6 +203,12 @@ function VideoActions({
           <DropdownMenuItem onSelect={() => open({ kind: 'preview', video })}>
             <PlayCircle aria-hidden />
             {t('admin.videos.preview')}
+          </DropdownMenuItem>
+        ) : null}
+        {video.status === 'ready' ? (
+          <DropdownMenuItem onSelect={() => open({ kind: 'attach', video })}>
+            <Link2 aria-hidden />
+            {t('admin.videos.attach.open')}
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuItem onSelect={() => open({ kind: 'rename', video })}>
@@ -391,6 +398,9 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
       ) : null}
       {dialog?.kind === 'preview' ? (
         <PreviewDialog video={dialog.video} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'attach' ? (
+        <AttachDialog video={dialog.video} onClose={() => setDialog(null)} />
       ) : null}
       {dialog?.kind === 'delete' ? (
         <DeleteDialog video={dialog.video} onClose={() => setDialog(null)} />
