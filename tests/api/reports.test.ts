@@ -2,7 +2,11 @@
 // announced to the admins as `report.created`.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reports } from '#server/db/schema/index.ts';
+import { REPORT_MESSAGE_MAX, REPORT_REASONS, reports } from '#server/db/schema/index.ts';
+import {
+  REPORT_MESSAGE_MAX as dialogMessageMax,
+  REPORT_REASONS as dialogReasons,
+} from '#app/components/catalog/report-dialog.tsx';
 import type { DomainEvents } from '#server/events.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
 import { Client, expectInvalid, PASSWORD, register, signInFirstAdmin } from './accounts-client.ts';
@@ -156,6 +160,11 @@ describe('POST /api/reports', () => {
     const limited = await laptop.post('/api/reports', { episode_id: ids.one, reason: 'other' });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('offers in the dialog exactly the reasons and length the server takes', () => {
+    expect(dialogReasons).toEqual(REPORT_REASONS);
+    expect(dialogMessageMax).toBe(REPORT_MESSAGE_MAX);
   });
 
   it('is in the OpenAPI document', async () => {
