@@ -71,6 +71,8 @@ export default function PlayerMedia({
   const [countdown, setCountdown] = useState<number | null>(null);
   /** The double-tap seek being shown: which side, and how far this run of taps has gone. */
   const [tapSeek, setTapSeek] = useState<{ zone: 'back' | 'forward'; total: number } | null>(null);
+  /** What the live region last said; it stays after the label fades (a change is what gets announced). */
+  const [tapAnnouncement, setTapAnnouncement] = useState('');
   const prefs = useRef<PlayerPreferences | null>(null);
   // Media listeners are attached once; they read the latest callbacks through these.
   const nextRef = useRef(next);
@@ -289,6 +291,11 @@ export default function PlayerMedia({
       event.stopPropagation();
       perform({ type: 'seek-by', seconds: action.seconds });
       setTapSeek({ zone: action.total < 0 ? 'back' : 'forward', total: action.total });
+      setTapAnnouncement(
+        t(action.total < 0 ? 'player.tapBack' : 'player.tapForward', {
+          count: Math.abs(action.total),
+        }),
+      );
       clearTimeout(hide);
       hide = setTimeout(() => setTapSeek(null), SEEK_CHAIN_MS);
     };
@@ -298,7 +305,7 @@ export default function PlayerMedia({
       wrap.removeEventListener('pointerup', onPointerUp, true);
       clearTimeout(hide);
     };
-  }, [perform]);
+  }, [perform, t]);
 
   const retry = () => {
     const video = videoRef.current;
@@ -445,12 +452,8 @@ export default function PlayerMedia({
           </span>
         </div>
       ) : null}
-      <p className="sr-only" aria-live="polite">
-        {tapSeek
-          ? t(tapSeek.zone === 'back' ? 'player.tapBack' : 'player.tapForward', {
-              count: Math.abs(tapSeek.total),
-            })
-          : ''}
+      <p className="sr-only" aria-live="polite" data-testid="tap-announcement">
+        {tapAnnouncement}
       </p>
 
       {inIntro && !failed ? (
