@@ -19,6 +19,7 @@ import { subtitlesRoutes } from './http/subtitles.routes.ts';
 import { searchRoutes } from './http/search.routes.ts';
 import { termsRoutes } from './http/terms.routes.ts';
 import { watchRoutes } from './http/watch.routes.ts';
+import { reportsRoutes } from './http/reports.routes.ts';
 import { videoUploadsRoutes } from './http/video-uploads.routes.ts';
 import { videosRoutes } from './http/videos.routes.ts';
 import { i18nRoutes } from './http/i18n.routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(episodesRoutes);
       await api.register(subtitlesRoutes);
       await api.register(watchRoutes);
+      await api.register(reportsRoutes);
       await api.register(videosRoutes);
       await api.register(videoUploadsRoutes);
       await api.register(searchRoutes);

@@ -1,10 +1,21 @@
 // Typed domain events inside one process: services emit them, the realtime layer (and others) subscribe.
 import { EventEmitter } from 'node:events';
+import type { ReportReason } from './db/schema/engagement.ts';
 
 export type DomainEvents = {
   'video.progress': { videoId: number; progress: number };
   'video.ready': { videoId: number };
   'video.failed': { videoId: number; reason: string };
+  /** A viewer reported an episode: the Report Manager shows it as it arrives. */
+  'report.created': {
+    reportId: number;
+    movieId: number;
+    movieTitle: string;
+    episodeId: number;
+    episodeName: string;
+    reason: ReportReason;
+    createdAt: string;
+  };
 };
 
 export type EventName = keyof DomainEvents;

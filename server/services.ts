@@ -20,6 +20,7 @@ import { createUploadsService } from './domain/media/uploads.service.ts';
 import { videoFiles } from './domain/media/video-files.ts';
 import { createVideosService } from './domain/media/videos.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
+import { createReportsService } from './domain/engagement/reports.service.ts';
 import { createEventBus } from './events.ts';
 import { createJobQueue } from './jobs.ts';
 import { ffprobePathFor } from './media/ffprobe.ts';
@@ -140,6 +141,7 @@ export function createServices(options: {
     }),
     home: createHomeService({ db, log }),
     search: createSearchService({ db }),
+    reports: createReportsService({ db, events }),
     system: createSystemService({ db, version: appVersion }),
     events,
     jobs,

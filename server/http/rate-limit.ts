@@ -1,5 +1,5 @@
-// Rate limits for sign-in, registration and forgot-password (rate-limiter-flexible): 5 attempts a minute per IP
-// and per email by default (AUTH_RATE_LIMIT). The counters live in PostgreSQL (the app's pool, the
+// Rate limits for sign-in, registration, forgot-password and viewers' reports (rate-limiter-flexible): 5 attempts
+// a minute per IP and per email (or user) by default (AUTH_RATE_LIMIT). The counters live in PostgreSQL (the app's pool, the
 // `rate_limiter_flexible` table of migration 0001), or in Redis when REDIS_URL is set, so that they hold across
 // processes and restarts; while Redis is unreachable each process counts in memory. Better Auth's own limiter
 // is off (server/domain/auth/auth.ts).
@@ -15,7 +15,7 @@ import type { Database } from '#server/db/client.ts';
 import { HttpError } from './errors.ts';
 
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
-export type LimitedAction = 'login' | 'register' | 'forgot' | 'verify';
+export type LimitedAction = 'login' | 'register' | 'forgot' | 'verify' | 'report';
 
 export class RateLimitError extends HttpError {
   constructor(readonly retryAfter: number) {

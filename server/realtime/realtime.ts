@@ -129,11 +129,12 @@ export async function attachRealtime(
   };
 }
 
-/** Which room hears each domain event: video work is the admins' business. */
+/** Which room hears each domain event: video work and viewers' reports are the admins' business. */
 export const EVENT_ROOMS: Record<EventName, string> = {
   'video.progress': rooms.admins,
   'video.ready': rooms.admins,
   'video.failed': rooms.admins,
+  'report.created': rooms.admins,
 };
 
 /** Carries domain events to the sockets of their room; returns the unsubscribe. */

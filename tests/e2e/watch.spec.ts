@@ -1,8 +1,11 @@
 // The watch page as a viewer uses it: a real HLS ladder made by ffmpeg, played through the player; quality menu,
-// shortcuts, server switch, next episode (button and end card), an embed in a sandboxed frame, the error overlay;
-// and pages without a player load none of its code.
+// shortcuts, server switch, next episode (button and end card), an embed in a sandboxed frame, the error overlay
+// and reporting the episode from it, double-tap to seek on a phone; and pages without a player load none of its
+// code.
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import pg from 'pg';
 import { makeTestHls, open } from './helpers.ts';
 
 const admin = { email: 'admin@phim.test', password: 'admin-password-123' };
@@ -199,6 +202,114 @@ test('a viewer watches, changes quality and server, and moves to the next episod
   await expect(failure.getByRole('button', { name: 'Try again' })).toBeVisible();
 
   expect(policyErrors).toEqual([]);
+});
+
+/** The server's own database (embedded PostgreSQL in the test data folder), for what no public API shows. */
+async function queryDatabase<T>(text: string, values: unknown[] = []) {
+  const dataDir = process.env.PHIM_E2E_DATA_DIR!;
+  const { pgPassword } = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
+  // postmaster.pid's fourth line is the port the server started PostgreSQL on.
+  const port = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3];
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(pgPassword)}@127.0.0.1:${port}/postgres`,
+  });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+test('a viewer whose episode will not play reports it', async ({ page }) => {
+  // A report needs a reason.
+  await open(page, `/watch/${slug}/tap-2`);
+  await page.getByRole('button', { name: 'Report a problem' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Report a problem with this episode' });
+  await expect(dialog).toContainText('Tập 2');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Choose what is wrong.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await open(page, `/watch/${slug}/tap-4`);
+  const failure = page.getByTestId('player-error');
+  await expect(failure).toContainText('This video could not be played');
+  await failure.getByRole('button', { name: 'Report' }).click();
+  dialog = page.getByRole('dialog', { name: 'Report a problem with this episode' });
+  await expect(dialog).toContainText('Tập 4');
+  // From the error, "It will not play" is already chosen; the viewer adds a note.
+  await expect(dialog.getByRole('radio', { name: 'It will not play' })).toBeChecked();
+  await dialog.getByRole('radio', { name: 'It will not play' }).check();
+  await dialog.getByLabel('Details (optional)').fill('Màn hình đen, không có tiếng.');
+  await expect(dialog).toContainText('29/500');
+  const sent = page.waitForResponse((response) => response.url().endsWith('/api/reports'));
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  expect((await sent).status()).toBe(201);
+  await expect(page.getByText('Thanks — we’ll look into it')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const stored = await queryDatabase<{ reason: string; message: string; status: string }>(
+    `select r.reason, r.message, r.status from reports r join episodes e on e.id = r.episode_id
+     join movies m on m.id = r.movie_id where m.slug = $1 and e.ep = 'tap-4'`,
+    [slug],
+  );
+  expect(stored).toEqual([
+    { reason: 'wont_play', message: 'Màn hình đen, không có tiếng.', status: 'open' },
+  ]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test('a double tap on either side seeks 10 s, and more taps add up', async ({ page }) => {
+    await open(page, `/watch/${slug}/tap-2`);
+    const video = page.locator('hls-video');
+    await expect
+      .poll(() => video.evaluate((element) => (element as HTMLVideoElement).duration || 0))
+      .toBeGreaterThan(11);
+    const box = (await page.getByTestId('player').boundingBox())!;
+    const y = box.y + box.height * 0.35;
+    const right = box.x + box.width * 0.85;
+    const left = box.x + box.width * 0.15;
+
+    // The label shows for well under a second: note every text it shows, so a slow test machine misses none.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seekLabels: string[] }).seekLabels = seen;
+      new MutationObserver(() => {
+        const label = document.querySelector('[data-testid="tap-seek"]')?.textContent;
+        if (label && seen.at(-1) !== label) seen.push(label);
+      }).observe(document.querySelector('[data-testid="player"]')!, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    });
+    const seekLabels = () =>
+      page.evaluate(() => (window as unknown as { seekLabels: string[] }).seekLabels);
+
+    // One tap is the controls' business, not a seek.
+    await page.touchscreen.tap(right, y);
+    await page.waitForTimeout(400);
+    expect(await currentTime(page)).toBe(0);
+
+    expect(await seekLabels()).toEqual([]);
+
+    await page.touchscreen.tap(right, y);
+    await page.touchscreen.tap(right, y);
+    await expect.poll(() => currentTime(page)).toBeCloseTo(10, 0);
+    expect(await seekLabels()).toEqual(['+10 s']);
+    // Screen readers hear it too.
+    await expect(page.getByTestId('tap-announcement')).toHaveText('Forward 10 seconds');
+    await expect(page.getByTestId('tap-seek')).toBeHidden();
+
+    // Three taps on the left: back 10, then 10 more (the clip is at 10 s: it stops at the start).
+    for (let i = 0; i < 3; i += 1) await page.touchscreen.tap(left, y);
+    await expect.poll(() => currentTime(page)).toBe(0);
+    await expect.poll(seekLabels).toEqual(['+10 s', '−10 s', '−20 s']);
+    await expect(page.getByTestId('tap-announcement')).toHaveText('Back 20 seconds');
+  });
 });
 
 test('unknown episodes and servers are 404; an old slug moves with its episode', async ({

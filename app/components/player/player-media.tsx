@@ -1,12 +1,20 @@
 // The HLS player behind <Player>, loaded on demand: Media Chrome's controls over hls-video-element (hls.js), with our
-// keyboard shortcuts and help, remembered volume/speed/captions, skip intro/outro, the next-episode card and an
-// error overlay with retry.
+// keyboard shortcuts and help, double-tap to seek on touch screens, remembered volume/speed/captions, skip
+// intro/outro, the next-episode card and an error overlay with retry and a way to report the episode.
 import 'media-chrome';
 import 'media-chrome/menu';
 import 'hls-video-element';
 import './player.css';
 import type { HlsVideoElement } from 'hls-video-element';
-import { Keyboard, RotateCcw, SkipForward, TriangleAlert } from 'lucide-react';
+import {
+  Flag,
+  Keyboard,
+  Rewind,
+  FastForward,
+  RotateCcw,
+  SkipForward,
+  TriangleAlert,
+} from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageUrl, isStorageSrc } from '#app/components/image.tsx';
@@ -25,6 +33,7 @@ import {
   shortcutList,
   type PlayerAction,
 } from './player-shortcuts.ts';
+import { SEEK_CHAIN_MS, tapAction, type TapMemory } from './player-taps.ts';
 
 /** Seconds the next-episode card counts down before it plays on. */
 export const NEXT_COUNTDOWN_SECONDS = 10;
@@ -46,6 +55,7 @@ export default function PlayerMedia({
   next,
   autoPlay,
   onStart,
+  onReport,
 }: PlayerProps & { src: string }) {
   const { t } = useTranslation();
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -59,6 +69,10 @@ export default function PlayerMedia({
   const [help, setHelp] = useState(false);
   const [autoNext, setAutoNext] = useState(true);
   const [countdown, setCountdown] = useState<number | null>(null);
+  /** The double-tap seek being shown: which side, and how far this run of taps has gone. */
+  const [tapSeek, setTapSeek] = useState<{ zone: 'back' | 'forward'; total: number } | null>(null);
+  /** What the live region last said; it stays after the label fades (a change is what gets announced). */
+  const [tapAnnouncement, setTapAnnouncement] = useState('');
   const prefs = useRef<PlayerPreferences | null>(null);
   // Media listeners are attached once; they read the latest callbacks through these.
   const nextRef = useRef(next);
@@ -252,6 +266,47 @@ export default function PlayerMedia({
     return () => document.removeEventListener('keydown', onKey);
   }, [perform]);
 
+  // Double-tap to seek (touch only: a mouse's click still plays or pauses, at once). The first tap always goes on
+  // to Media Chrome, so a single tap shows or hides the controls without waiting to see if a second one comes.
+  useEffect(() => {
+    const wrap = wrapRef.current;
+    const controller = controllerRef.current;
+    const video = videoRef.current;
+    if (!wrap || !controller || !video) return;
+    let memory: TapMemory = null;
+    let hide: ReturnType<typeof setTimeout> | undefined;
+    const onPointerUp = (event: PointerEvent) => {
+      if (event.pointerType !== 'touch') return;
+      // Only taps on the picture: the controls, menus and our overlays keep theirs.
+      if (event.target !== controller && event.target !== video) return;
+      const box = controller.getBoundingClientRect();
+      const result = tapAction(
+        { x: event.clientX - box.left, width: box.width, at: event.timeStamp },
+        memory,
+      );
+      memory = result.memory;
+      const { action } = result;
+      if (action.type !== 'seek') return;
+      // Media Chrome would take this tap as one more "show or hide the controls".
+      event.stopPropagation();
+      perform({ type: 'seek-by', seconds: action.seconds });
+      setTapSeek({ zone: action.total < 0 ? 'back' : 'forward', total: action.total });
+      setTapAnnouncement(
+        t(action.total < 0 ? 'player.tapBack' : 'player.tapForward', {
+          count: Math.abs(action.total),
+        }),
+      );
+      clearTimeout(hide);
+      hide = setTimeout(() => setTapSeek(null), SEEK_CHAIN_MS);
+    };
+    // Capture, on our wrapper: this runs before Media Chrome's own listener on the controller.
+    wrap.addEventListener('pointerup', onPointerUp, true);
+    return () => {
+      wrap.removeEventListener('pointerup', onPointerUp, true);
+      clearTimeout(hide);
+    };
+  }, [perform, t]);
+
   const retry = () => {
     const video = videoRef.current;
     if (!video) return;
@@ -262,6 +317,12 @@ export default function PlayerMedia({
     if (at > 0)
       video.addEventListener('loadedmetadata', () => (video.currentTime = at), { once: true });
     video.play().catch(() => {});
+  };
+
+  const report = () => {
+    // The dialog opens over the page, which a full-screen player would hide.
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+    onReport?.();
   };
 
   const skipTo = (seconds: number) => {
@@ -373,6 +434,28 @@ export default function PlayerMedia({
         </media-control-bar>
       </media-controller>
 
+      {tapSeek ? (
+        <div
+          // Keyed by the total, so that each tap restarts the pulse and the fade.
+          key={tapSeek.total}
+          className={`phim-tap-seek phim-tap-seek-${tapSeek.zone}`}
+          data-testid="tap-seek"
+          aria-hidden
+        >
+          <span className="phim-tap-seek-label">
+            {tapSeek.zone === 'back' ? (
+              <Rewind aria-hidden className="size-6" fill="currentColor" />
+            ) : (
+              <FastForward aria-hidden className="size-6" fill="currentColor" />
+            )}
+            {`${tapSeek.total < 0 ? '−' : '+'}${Math.abs(tapSeek.total)} s`}
+          </span>
+        </div>
+      ) : null}
+      <p className="sr-only" aria-live="polite" data-testid="tap-announcement">
+        {tapAnnouncement}
+      </p>
+
       {inIntro && !failed ? (
         <button
           type="button"
@@ -453,10 +536,23 @@ export default function PlayerMedia({
             <TriangleAlert aria-hidden className="size-8 text-warning-500 @md:size-10" />
             <p className="text-base font-semibold @md:text-lg">{t('player.error')}</p>
             <p className="hidden text-sm text-neutral-300 @md:block">{t('player.errorHint')}</p>
-            <Button size="lg" onClick={retry}>
-              <RotateCcw aria-hidden />
-              {t('player.retry')}
-            </Button>
+            <div className="flex flex-wrap justify-center gap-2">
+              <Button size="lg" onClick={retry}>
+                <RotateCcw aria-hidden />
+                {t('player.retry')}
+              </Button>
+              {onReport ? (
+                <Button
+                  size="lg"
+                  variant="outline"
+                  className="border-white/30 text-white hover:bg-white/10 dark:border-white/30 dark:text-white dark:hover:bg-white/10"
+                  onClick={report}
+                >
+                  <Flag aria-hidden />
+                  {t('player.report')}
+                </Button>
+              ) : null}
+            </div>
           </div>
         </div>
       ) : null}

@@ -1,4 +1,5 @@
-// The player's pure parts: shortcut keys, remembered preferences, which sources it will load, hls.js settings.
+// The player's pure parts: shortcut keys, double taps, remembered preferences, which sources it will load, hls.js
+// settings.
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hlsConfig } from './hls-config.ts';
@@ -9,6 +10,7 @@ import {
   savePlayerPreferences,
 } from './player-preferences.ts';
 import { actionForKey, isOwnKeyTarget } from './player-shortcuts.ts';
+import { DOUBLE_TAP_MS, SEEK_CHAIN_MS, tapAction, tapZone, type TapMemory } from './player-taps.ts';
 
 const key = (value: string, extra: Partial<KeyboardEvent> = {}) =>
   actionForKey({
@@ -50,6 +52,69 @@ describe('shortcut keys', () => {
   it('are not taken from fields or from a focused control', () => {
     expect(isOwnKeyTarget(null, 'k')).toBe(false);
     expect(isOwnKeyTarget({} as EventTarget, ' ')).toBe(false);
+  });
+});
+
+describe('double taps on a touch screen', () => {
+  const width = 360;
+  /** Plays taps (x, ms since the previous one) through tapAction, returning each action. */
+  const taps = (...sequence: Array<[x: number, after: number]>) => {
+    let memory: TapMemory = null;
+    let at = 1000;
+    return sequence.map(([x, after]) => {
+      at += after;
+      const result = tapAction({ x, width, at }, memory);
+      memory = result.memory;
+      return result.action;
+    });
+  };
+  const pass = { type: 'pass' };
+
+  it('split the player in thirds', () => {
+    expect(tapZone(10, width)).toBe('back');
+    expect(tapZone(119, width)).toBe('back');
+    expect(tapZone(180, width)).toBe('middle');
+    expect(tapZone(241, width)).toBe('forward');
+    expect(tapZone(350, width)).toBe('forward');
+    expect(tapZone(10, 0)).toBe('middle');
+  });
+
+  it('seek 10 s on a double tap at either side; a single tap is left to the controls', () => {
+    expect(taps([300, 0])).toEqual([pass]);
+    expect(taps([300, 0], [310, 200])).toEqual([pass, { type: 'seek', seconds: 10, total: 10 }]);
+    expect(taps([40, 0], [50, DOUBLE_TAP_MS])).toEqual([
+      pass,
+      { type: 'seek', seconds: -10, total: -10 },
+    ]);
+  });
+
+  it('add 10 s for each further tap while the run goes on ("−30 s")', () => {
+    expect(taps([40, 0], [40, 150], [40, 500], [40, SEEK_CHAIN_MS])).toEqual([
+      pass,
+      { type: 'seek', seconds: -10, total: -10 },
+      { type: 'seek', seconds: -10, total: -20 },
+      { type: 'seek', seconds: -10, total: -30 },
+    ]);
+    // A pause longer than the run's window ends it: the next tap is a single tap again.
+    expect(taps([300, 0], [300, 100], [300, SEEK_CHAIN_MS + 1], [300, 100])).toEqual([
+      pass,
+      { type: 'seek', seconds: 10, total: 10 },
+      pass,
+      { type: 'seek', seconds: 10, total: 10 },
+    ]);
+  });
+
+  it('are two single taps when too slow, on different sides, or in the middle', () => {
+    expect(taps([300, 0], [300, DOUBLE_TAP_MS + 1])).toEqual([pass, pass]);
+    expect(taps([40, 0], [300, 100])).toEqual([pass, pass]);
+    expect(taps([180, 0], [180, 100], [180, 100])).toEqual([pass, pass, pass]);
+    // Switching sides mid-run starts over on the new side.
+    expect(taps([300, 0], [300, 100], [40, 100], [40, 100])).toEqual([
+      pass,
+      { type: 'seek', seconds: 10, total: 10 },
+      pass,
+      { type: 'seek', seconds: -10, total: -10 },
+    ]);
   });
 });
 

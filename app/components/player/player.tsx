@@ -28,6 +28,8 @@ export type PlayerProps = {
   autoPlay?: boolean;
   /** Called once, when playback really starts (for the view count). */
   onStart?: () => void;
+  /** Offers "Report" on the error overlay; the page opens its report dialog. */
+  onReport?: () => void;
 };
 
 const PlayerMedia = lazy(() => import('./player-media.tsx'));

@@ -1,11 +1,13 @@
 // `/watch/{slug}/{ep}`: the watch page, always dark like a cinema. The player, the movie and episode names,
 // previous/next, the server tabs (same episode on another server when it has one) and the episode grid.
 // `?server=<id>` picks the server; without it, the first server that has this episode. Old slugs answer 301.
-import { ChevronLeft, ChevronRight, ListVideo, Server } from 'lucide-react';
-import { useCallback } from 'react';
+// "Report a problem" (here and on the player's error) sends the episode to the Report Manager.
+import { ChevronLeft, ChevronRight, Flag, ListVideo, Server } from 'lucide-react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redirect, useLocation, useNavigate } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
+import { ReportDialog } from '#app/components/catalog/report-dialog.tsx';
 import { Img } from '#app/components/image.tsx';
 import { Player } from '#app/components/player/player.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -82,6 +84,9 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
       // A lost count is not the viewer's problem.
     });
   }, [api, episode.id]);
+  // Opened from the player's error overlay, the reason is already known.
+  const [reporting, setReporting] = useState<'page' | 'player' | null>(null);
+  const reportFromPlayer = useCallback(() => setReporting('player'), []);
   const autoPlay = Boolean((location.state as { autoplay?: boolean } | null)?.autoplay);
   const facts = [
     movie.type?.name,
@@ -111,6 +116,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
               next={next ? { title: next.name, go: goNext } : null}
               autoPlay={autoPlay}
               onStart={countView}
+              onReport={reportFromPlayer}
             />
           </div>
           <div className="flex flex-col gap-4 px-4 pt-5 lg:px-0">
@@ -147,29 +153,48 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
                 ) : null}
               </div>
             </div>
-            <nav className="flex flex-wrap gap-2" aria-label={t('watch.episodeNav')}>
-              {previous ? (
-                <Button
-                  asChild
-                  variant="outline"
-                  size="lg"
-                  className="border-neutral-700 text-white dark:text-white"
-                >
-                  <AppLink to={href(previous.ep)} rel="prev">
-                    <ChevronLeft aria-hidden />
-                    {t('watch.previous')}
-                  </AppLink>
-                </Button>
-              ) : null}
-              {next && nextHref ? (
-                <Button asChild size="lg">
-                  <AppLink to={nextHref} rel="next">
-                    {t('watch.next')}
-                    <ChevronRight aria-hidden />
-                  </AppLink>
-                </Button>
-              ) : null}
-            </nav>
+            <div className="flex flex-wrap items-center gap-2">
+              <nav className="flex flex-wrap gap-2" aria-label={t('watch.episodeNav')}>
+                {previous ? (
+                  <Button
+                    asChild
+                    variant="outline"
+                    size="lg"
+                    className="border-neutral-700 text-white dark:text-white"
+                  >
+                    <AppLink to={href(previous.ep)} rel="prev">
+                      <ChevronLeft aria-hidden />
+                      {t('watch.previous')}
+                    </AppLink>
+                  </Button>
+                ) : null}
+                {next && nextHref ? (
+                  <Button asChild size="lg">
+                    <AppLink to={nextHref} rel="next">
+                      {t('watch.next')}
+                      <ChevronRight aria-hidden />
+                    </AppLink>
+                  </Button>
+                ) : null}
+              </nav>
+              <Button
+                variant="ghost"
+                size="lg"
+                className="ml-auto text-neutral-400 hover:bg-neutral-800 hover:text-white dark:text-neutral-400"
+                onClick={() => setReporting('page')}
+              >
+                <Flag aria-hidden />
+                {t('watch.report')}
+              </Button>
+            </div>
+            <ReportDialog
+              key={episode.id}
+              episodeId={episode.id}
+              title={`${movie.title} – ${episode.name}`}
+              open={reporting !== null}
+              onOpenChange={(open) => !open && setReporting(null)}
+              defaultReason={reporting === 'player' ? 'wont_play' : undefined}
+            />
           </div>
         </div>
 

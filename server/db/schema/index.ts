@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './catalog.ts';
 export * from './subtitles.ts';
 export * from './media.ts';
+export * from './engagement.ts';
