@@ -151,6 +151,12 @@ export function locateMediaBinaries(
     ffprobePath: ffprobe instanceof Error ? 'ffprobe' : ffprobe.path,
     mode,
     async report(log) {
+      const where = { env: 'the environment', path: 'PATH', package: 'the npm package' } as const;
+      const why = options.mode
+        ? 'TRANSCODE_MODE'
+        : mode === 'per-rendition'
+          ? 'this build cannot write several renditions in one process'
+          : 'it writes every rendition in one process';
       for (const [tool, found] of [
         ['ffmpeg', ffmpeg],
         ['ffprobe', ffprobe],
@@ -160,20 +166,13 @@ export function locateMediaBinaries(
           continue;
         }
         const version = await binaryVersion(found.path);
-        const extra =
-          tool === 'ffmpeg'
-            ? `, ${mode === 'single-process' ? 'whole ladder in one process' : 'one process per rendition'}`
-            : '';
-        log.info(
-          {
-            tool,
-            path: found.path,
-            source: found.source,
-            version,
-            ...(tool === 'ffmpeg' && { mode }),
-          },
-          `${tool} from ${found.source === 'env' ? 'the environment' : found.source === 'path' ? 'PATH' : 'the npm package'}: ${version}${extra}`,
-        );
+        const fields = { tool, path: found.path, source: found.source, version };
+        if (tool === 'ffprobe') log.info(fields, `ffprobe from ${where[found.source]}: ${version}`);
+        else
+          log.info(
+            { ...fields, mode, multiRendition: found.source !== 'package' },
+            `ffmpeg from ${where[found.source]}: ${version}; transcode mode ${mode} (${why})`,
+          );
       }
     },
   };
