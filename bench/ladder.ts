@@ -77,7 +77,7 @@ export async function benchLadder() {
       );
     }
     console.log(
-      `\nOne-process ladder: ${ratio.toFixed(2)}x the per-rung time (target ≤ ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'missed'}); realtime factor ${(probe.duration / oneProcess.seconds).toFixed(2)}x (content seconds per wall second).`,
+      `\nOne-process ladder: ${ratio.toFixed(2)}x the per-rung time (target ≤ ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'met' : 'missed'}; CPU time ${(oneProcess.cpu / perRendition.cpu).toFixed(2)}x); realtime factor ${(probe.duration / oneProcess.seconds).toFixed(2)}x (content seconds per wall second).`,
     );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
