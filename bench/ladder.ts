@@ -1,16 +1,14 @@
 // `BENCH_ONLY=ladder npm run bench`: the HLS ladder written by one ffmpeg process against the same rungs encoded one
 // process each (as most systems do, and as Phim does with the npm package's old ffmpeg), on a generated clip.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { binaryVersion, locateBinary } from '#server/media/ffmpeg-binaries.ts';
 import { probeVideo } from '#server/media/ffprobe.ts';
 import { planTranscode, transcodeLadder } from '#server/media/hls.ts';
 import type { TranscodeMode } from '#server/media/ffmpeg-binaries.ts';
+import { makeTestClip } from '#tests/media-utils.ts';
 
-const run = promisify(execFile);
 const clipSeconds = Number(process.env.BENCH_LADDER_SECONDS ?? 30);
 /** Target from the issue: the one-process ladder takes at most 0.8 of the per-rendition time. */
 const TARGET_RATIO = 0.8;
@@ -33,20 +31,13 @@ export async function benchLadder() {
   try {
     const clip = path.join(dir, 'clip.mp4');
     console.log(`\nGenerating a ${clipSeconds} s 1080p clip…`);
-    await run(ffmpeg.path, [
-      ...[
-        '-v',
-        'error',
-        '-y',
-        '-f',
-        'lavfi',
-        '-i',
-        `testsrc2=size=1920x1080:rate=30:duration=${clipSeconds}`,
-      ],
-      ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${clipSeconds}`],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-pix_fmt', 'yuv420p'],
-      ...['-c:a', 'aac', '-shortest', clip],
-    ]);
+    await makeTestClip(clip, {
+      size: '1920x1080',
+      seconds: clipSeconds,
+      rate: 30,
+      source: 'testsrc2',
+      ffmpegPath: ffmpeg.path,
+    });
     const probe = await probeVideo(clip, { ffprobePath: ffprobe.path });
     const time = async (mode: TranscodeMode) => {
       const outputDir = path.join(dir, mode);

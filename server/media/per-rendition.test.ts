@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestClip } from '#tests/media-utils.ts';
 import { locateBinary } from './ffmpeg-binaries.ts';
 import { probeVideo } from './ffprobe.ts';
 import {
@@ -26,12 +27,7 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 beforeAll(async () => {
   // 854x480 with sound: 1080p and 720p must not appear, 480p and 360p must.
-  await run('ffmpeg', [
-    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=854x480:rate=25:duration=6'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=6'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
-    ...['-shortest', clip],
-  ]);
+  await makeTestClip(clip, { size: '854x480', seconds: 6 });
 }, 60_000);
 
 async function plan(name: string, ffprobePath?: string) {
