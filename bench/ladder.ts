@@ -53,7 +53,7 @@ export async function benchLadder() {
     const perRendition = await time('per-rendition');
     const oneProcess = await time('single-process');
     const ratio = oneProcess.seconds / perRendition.seconds;
-    const version = (await binaryVersion(ffmpeg.path)).replace(/ Copyright.*/, '');
+    const version = await binaryVersion(ffmpeg.path);
     console.log(
       `\nHLS ladder: ${probe.duration.toFixed(0)} s ${probe.width}x${probe.height} clip, rungs ${oneProcess.rungs.join('/')}, preset veryfast, ${version} (${ffmpeg.source}), ${os.cpus().length} cores, load ${load} at start\n`,
     );

@@ -109,11 +109,15 @@ export function transcodeModeFor(ffmpeg: LocatedBinary, override?: TranscodeMode
   return override ?? (ffmpeg.source === 'package' ? 'per-rendition' : 'single-process');
 }
 
-/** First line of `-version` ("ffmpeg version 5.1.9-0+deb12u1 …"), for the start-up log. */
+/** `-version`'s first line without the copyright ("ffmpeg version 5.1.9-0+deb12u1"), for the start-up log. */
 export function binaryVersion(file: string): Promise<string> {
   return new Promise((resolve) => {
     execFile(file, ['-version'], { timeout: 10_000 }, (error, stdout) => {
-      resolve(error ? `unknown (${error.message})` : (stdout.split('\n')[0] ?? '').trim());
+      resolve(
+        error
+          ? `unknown (${error.message})`
+          : (stdout.split('\n')[0] ?? '').replace(/\s+Copyright.*/, '').trim(),
+      );
     });
   });
 }
