@@ -1,5 +1,6 @@
 // `npm run bench`: throughput and latency of Phim's routes as ratios against reference routes measured in the same run.
 // `BENCH_ONLY=catalog` runs only the catalogue part (100,000 movies, 1,000,000 episodes; bench/catalog.ts).
+// `BENCH_ONLY=ladder` runs only the HLS ladder transcode (bench/ladder.ts), which the full run does first.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -7,6 +8,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { seedCatalog } from './catalog.ts';
+import { benchLadder } from './ladder.ts';
 
 process.env.NODE_ENV = 'production';
 const { loadConfig } = await import('#server/config.ts');
@@ -20,7 +22,12 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
  */
 const catalogConnections = Number(process.env.BENCH_CATALOG_CONNECTIONS ?? 4);
 const only = process.env.BENCH_ONLY;
-if (only && only !== 'catalog') throw new Error(`BENCH_ONLY=${only}: only "catalog" is known.`);
+if (only && only !== 'catalog' && only !== 'ladder') {
+  throw new Error(`BENCH_ONLY=${only}: only "catalog" and "ladder" are known.`);
+}
+// First, while nothing else in this run uses the CPU.
+if (!only || only === 'ladder') await benchLadder();
+if (only === 'ladder') process.exit(0);
 
 // autocannon reports p90 and p97.5 but no p95; the percentile list it reads lives in this module (shared through
 // the require cache), and its histograms are merged in this thread, so adding 95 makes it report p95 too.

@@ -45,6 +45,12 @@ export const configSchema = z
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
     ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).max(128).optional()),
     FFMPEG_PATH: optionalString,
+    FFPROBE_PATH: optionalString,
+    // Unset: the whole ladder in one ffmpeg, or one ffmpeg per rung with the npm package's old build.
+    TRANSCODE_MODE: z.preprocess(
+      emptyToUndefined,
+      z.enum(['single-process', 'per-rendition']).optional(),
+    ),
     // Largest video upload accepted, in bytes (20 GB by default).
     VIDEO_MAX_UPLOAD_BYTES: z.preprocess(
       emptyToUndefined,

@@ -23,7 +23,7 @@ import { createSystemService } from './domain/ops/system.service.ts';
 import { createReportsService } from './domain/engagement/reports.service.ts';
 import { createEventBus } from './events.ts';
 import { createJobQueue } from './jobs.ts';
-import { ffprobePathFor } from './media/ffprobe.ts';
+import { locateMediaBinaries } from './media/ffmpeg-binaries.ts';
 import { createFileCache } from './media/file-cache.ts';
 import { createHomeService } from './domain/site/home.service.ts';
 import { createRateLimits } from './http/rate-limit.ts';
@@ -87,9 +87,24 @@ export function createServices(options: {
     maxFileBytes: 4 * 1024 * 1024,
   });
   const files = videoFiles(config.dataDir);
-  const ffmpegPath = config.FFMPEG_PATH ?? 'ffmpeg';
-  const ffprobePath = ffprobePathFor(ffmpegPath);
-  const transcoder = createTranscoder({ db, files, events, ffmpegPath, ffprobePath, log });
+  const media = locateMediaBinaries({
+    env: {
+      FFMPEG_PATH: config.FFMPEG_PATH,
+      FFPROBE_PATH: config.FFPROBE_PATH,
+      PATH: process.env.PATH,
+    },
+    mode: config.TRANSCODE_MODE,
+  });
+  const { ffmpegPath, ffprobePath } = media;
+  const transcoder = createTranscoder({
+    db,
+    files,
+    events,
+    ffmpegPath,
+    ffprobePath,
+    transcodeMode: media.mode,
+    log,
+  });
   const videos = createVideosService({
     db,
     files,
@@ -145,6 +160,8 @@ export function createServices(options: {
     system: createSystemService({ db, version: appVersion }),
     events,
     jobs,
+    /** The ffmpeg and ffprobe in use; start-up logs them once. */
+    media,
     storageCache,
     videoFiles: files,
     transcoder,

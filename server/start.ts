@@ -83,6 +83,8 @@ export async function startServer(
     if (options.seed) await options.seed(app, db);
     // The job queue runs in this process (transcodes, clean-ups).
     await app.services.jobs.start({ workers: true });
+    // Which ffmpeg transcodes here, its version and mode: once, without holding up start-up.
+    void app.services.media.report(log);
 
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();

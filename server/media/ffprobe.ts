@@ -1,6 +1,5 @@
 // ffprobe as a pure function over a file: what an upload really is (streams, size, duration), or why it is not a video.
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 
 export type ProbeResult = {
   duration: number;
@@ -19,13 +18,6 @@ export class NotAVideoError extends Error {
     super(reason);
     this.name = 'NotAVideoError';
   }
-}
-
-/** ffprobe sits beside the configured ffmpeg (same folder, same suffix), or on PATH. */
-export function ffprobePathFor(ffmpegPath: string) {
-  if (!ffmpegPath.includes(path.sep)) return 'ffprobe';
-  const base = path.basename(ffmpegPath);
-  return path.join(path.dirname(ffmpegPath), base.replace(/ffmpeg/i, 'ffprobe'));
 }
 
 // Image formats that ffprobe reads as a one-frame "video".

@@ -3,9 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ProbeResult } from './ffprobe.ts';
 import {
+  avcCodecOf,
+  buildRenditionArgs,
   buildTranscodeArgs,
   createProgressParser,
   FfmpegError,
+  masterPlaylist,
   parseMasterPlaylist,
   planLadder,
   planTranscode,
@@ -77,6 +80,64 @@ describe('the ladder', () => {
     expect(args).not.toContain('0:a:0');
     expect(args).not.toContain('-c:a');
     expect(args[args.indexOf('-var_stream_map') + 1]).toBe('v:0,name:360p');
+  });
+});
+
+describe('per-rendition mode', () => {
+  const plan = planTranscode(source(), { input: '/in/source.mp4', outputDir: '/work/out' });
+
+  it('is one command per rung with the same encoder settings and file names, and no variant map', () => {
+    const all = buildTranscodeArgs(plan);
+    const top = buildRenditionArgs(plan, 0);
+    const bottom = buildRenditionArgs(plan, 2);
+    const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
+    for (const args of [top, bottom]) {
+      expect(args).not.toContain('-var_stream_map');
+      expect(args).not.toContain('-master_pl_name');
+      for (const flag of [
+        '-preset',
+        '-pix_fmt',
+        '-profile:v',
+        '-force_key_frames',
+        '-hls_time',
+        '-b:a',
+      ]) {
+        expect(after(args, flag)).toBe(after(all, flag));
+      }
+    }
+    expect(after(bottom, '-filter_complex')).toBe('[0:v:0]split=1[s0];[s0]scale=640:360[v0]');
+    expect(after(bottom, '-b:v:0')).toBe('800000');
+    expect(after(bottom, '-hls_fmp4_init_filename')).toBe('init_2.mp4');
+    expect(after(bottom, '-hls_segment_filename')).toBe('/work/out/360p/seg_%05d.m4s');
+    expect(bottom.at(-1)).toBe('/work/out/360p/index.m3u8');
+    // The top rung's process also writes the poster and the storyboard sprites, at the top rung's size.
+    expect(after(top, '-filter_complex')).toContain('split=3[s0][sp][sb]');
+    expect(after(top, '-filter_complex')).toContain('scale=1280:720[poster]');
+    expect(top).toContain('/work/out/poster.jpg');
+    expect(bottom).not.toContain('/work/out/poster.jpg');
+  });
+
+  it('gets a master playlist like the one ffmpeg writes, codecs read from each init segment', () => {
+    // The start of an avcC box: version 1, High profile (0x64), no constraints, level 3.1 (0x1f).
+    const init = Buffer.concat([Buffer.from('....avcC'), Buffer.from([1, 0x64, 0x00, 0x1f, 0xff])]);
+    expect(avcCodecOf(init)).toBe('avc1.64001f');
+    expect(() => avcCodecOf(Buffer.from('no video here'))).toThrow(/no H.264/);
+    const text = masterPlaylist(plan, ['avc1.64001f', 'avc1.64001e', 'avc1.64001e']);
+    expect(text.split('\n').slice(0, 4)).toEqual([
+      '#EXTM3U',
+      '#EXT-X-VERSION:7',
+      '#EXT-X-STREAM-INF:BANDWIDTH=3220800,RESOLUTION=1280x720,CODECS="avc1.64001f,mp4a.40.2"',
+      '720p/index.m3u8',
+    ]);
+    expect(parseMasterPlaylist(text).map((rung) => rung.uri)).toEqual([
+      '720p/index.m3u8',
+      '480p/index.m3u8',
+      '360p/index.m3u8',
+    ]);
+    const silent = planTranscode(source({ audioCodec: null }), { input: 'in', outputDir: 'out' });
+    expect(masterPlaylist(silent, ['avc1.64001f', 'a', 'b'])).toContain(
+      'BANDWIDTH=3080000,RESOLUTION=1280x720,CODECS="avc1.64001f"',
+    );
   });
 });
 

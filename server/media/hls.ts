@@ -1,6 +1,10 @@
-// The transcode as pure functions: which HLS rungs a source gets, the one ffmpeg command that decodes once and
-// writes the ladder, the poster and the storyboard sprites, and reading ffmpeg's `-progress` output.
+// The transcode: which HLS rungs a source gets, the one ffmpeg command that decodes once and writes the ladder,
+// the poster and the storyboard sprites (or one command per rung for ffmpeg builds that cannot), and reading
+// ffmpeg's `-progress` output.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { TranscodeMode } from './ffmpeg-binaries.ts';
 import type { ProbeResult } from './ffprobe.ts';
 import { planStoryboard, type StoryboardLayout } from './storyboard.ts';
 
@@ -67,17 +71,32 @@ export function planTranscode(
   };
 }
 
-/** Arguments for one ffmpeg process: decode once, split into every rung, the poster and the storyboard. */
-export function buildTranscodeArgs(plan: TranscodePlan): string[] {
-  const { rungs, storyboard: board } = plan;
+/**
+ * Arguments for one ffmpeg process that decodes the source once and encodes `rungs` (indexes into `plan.rungs`),
+ * plus the poster and storyboard when `extras`. With `variantMap` every rung goes to one HLS muxer that also
+ * writes the master playlist; without it (one rung, per-rendition mode) the rung's playlist is written directly
+ * and our code writes the master. Both give the same files: `<rung>/index.m3u8`, `<rung>/init_<i>.mp4`,
+ * `<rung>/seg_%05d.m4s`.
+ */
+function buildEncodeArgs(
+  plan: TranscodePlan,
+  options: { rungs: number[]; extras: boolean; variantMap: boolean },
+): string[] {
+  const board = plan.storyboard;
+  const rungs = options.rungs.map((index) => plan.rungs[index]!);
+  const top = plan.rungs[0]!;
   const out = (name: string) => `${plan.outputDir}/${name}`;
-  const splits = rungs.map((_, i) => `[s${i}]`).join('');
+  const outputs = rungs.map((_, i) => `[s${i}]`).join('') + (options.extras ? '[sp][sb]' : '');
   const filters = [
-    `[0:v:0]split=${rungs.length + 2}${splits}[sp][sb]`,
+    `[0:v:0]split=${rungs.length + (options.extras ? 2 : 0)}${outputs}`,
     ...rungs.map((rung, i) => `[s${i}]scale=${rung.width}:${rung.height}[v${i}]`),
-    `[sp]select='gte(t\\,${plan.posterAt.toFixed(3)})',scale=${rungs[0]!.width}:${rungs[0]!.height}[poster]`,
-    `[sb]fps=1/${board.interval},scale=${board.tileWidth}:${board.tileHeight},tile=${board.columns}x${board.rows}[sprite]`,
   ];
+  if (options.extras) {
+    filters.push(
+      `[sp]select='gte(t\\,${plan.posterAt.toFixed(3)})',scale=${top.width}:${top.height}[poster]`,
+      `[sb]fps=1/${board.interval},scale=${board.tileWidth}:${board.tileHeight},tile=${board.columns}x${board.rows}[sprite]`,
+    );
+  }
   const args = ['-hide_banner', '-nostdin', '-y', '-nostats', '-progress', 'pipe:1'];
   args.push('-i', plan.input, '-filter_complex', filters.join(';'));
   rungs.forEach((_, i) => args.push('-map', `[v${i}]`));
@@ -101,11 +120,6 @@ export function buildTranscodeArgs(plan: TranscodePlan): string[] {
     `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`,
   );
   if (plan.hasAudio) args.push('-c:a', 'aac', '-ac', '2', '-b:a', String(AUDIO_BITRATE));
-  const streamMap = rungs
-    .map((rung, i) =>
-      plan.hasAudio ? `v:${i},a:${i},name:${rung.name}` : `v:${i},name:${rung.name}`,
-    )
-    .join(' ');
   args.push(
     '-f',
     'hls',
@@ -117,17 +131,128 @@ export function buildTranscodeArgs(plan: TranscodePlan): string[] {
     'fmp4',
     '-hls_flags',
     'independent_segments',
-    '-hls_segment_filename',
-    out('%v/seg_%05d.m4s'),
-    '-master_pl_name',
-    'master.m3u8',
-    '-var_stream_map',
-    streamMap,
-    out('%v/index.m3u8'),
   );
-  args.push('-map', '[poster]', '-frames:v', '1', '-q:v', '3', out('poster.jpg'));
-  args.push('-map', '[sprite]', '-q:v', '5', '-f', 'image2', out('sprite_%03d.jpg'));
+  if (options.variantMap) {
+    const streamMap = rungs
+      .map((rung, i) =>
+        plan.hasAudio ? `v:${i},a:${i},name:${rung.name}` : `v:${i},name:${rung.name}`,
+      )
+      .join(' ');
+    args.push(
+      '-hls_segment_filename',
+      out('%v/seg_%05d.m4s'),
+      '-master_pl_name',
+      'master.m3u8',
+      '-var_stream_map',
+      streamMap,
+      out('%v/index.m3u8'),
+    );
+  } else {
+    const [index] = options.rungs;
+    const rung = rungs[0]!;
+    // The init file's name as `-var_stream_map` gives it, so both modes leave the same files.
+    args.push(
+      '-hls_fmp4_init_filename',
+      `init_${index}.mp4`,
+      '-hls_segment_filename',
+      out(`${rung.name}/seg_%05d.m4s`),
+      out(`${rung.name}/index.m3u8`),
+    );
+  }
+  if (options.extras) {
+    args.push('-map', '[poster]', '-frames:v', '1', '-q:v', '3', out('poster.jpg'));
+    args.push('-map', '[sprite]', '-q:v', '5', '-f', 'image2', out('sprite_%03d.jpg'));
+  }
   return args;
+}
+
+/** Arguments for one ffmpeg process: decode once, split into every rung, the poster and the storyboard. */
+export function buildTranscodeArgs(plan: TranscodePlan): string[] {
+  return buildEncodeArgs(plan, {
+    rungs: plan.rungs.map((_, i) => i),
+    extras: true,
+    variantMap: true,
+  });
+}
+
+/** Arguments for rung `index` alone (per-rendition mode); the top rung's process also writes poster and sprites. */
+export function buildRenditionArgs(plan: TranscodePlan, index: number): string[] {
+  return buildEncodeArgs(plan, { rungs: [index], extras: index === 0, variantMap: false });
+}
+
+/** The `CODECS` entry of an fMP4 init segment's H.264 track: `avc1.` + profile, constraints, level from `avcC`. */
+export function avcCodecOf(init: Buffer) {
+  const at = init.indexOf('avcC');
+  if (at < 0 || at + 8 > init.length)
+    throw new Error('the init segment has no H.264 configuration');
+  const hex = (offset: number) => init[at + offset]!.toString(16).padStart(2, '0');
+  return `avc1.${hex(5)}${hex(6)}${hex(7)}`;
+}
+
+/**
+ * The master playlist ffmpeg writes with `-var_stream_map`, written by us for per-rendition mode: BANDWIDTH as
+ * ffmpeg computes it (video + audio bitrate, plus 10 %), RESOLUTION of the rung, CODECS from its init segment.
+ */
+export function masterPlaylist(plan: TranscodePlan, videoCodecs: string[]) {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:7'];
+  plan.rungs.forEach((rung, i) => {
+    const bits = rung.bitrate + (plan.hasAudio ? AUDIO_BITRATE : 0);
+    const codecs = [videoCodecs[i], ...(plan.hasAudio ? ['mp4a.40.2'] : [])].join(',');
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${Math.round(bits * 1.1)},RESOLUTION=${rung.width}x${rung.height},CODECS="${codecs}"`,
+      `${rung.name}/index.m3u8`,
+      '',
+    );
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+/** How much of a per-rendition transcode each rung is: its pixels (the encode), plus one decode of the source. */
+function rungWeights(plan: TranscodePlan) {
+  const top = plan.rungs[0]!;
+  return plan.rungs.map((rung) => rung.width * rung.height + (top.width * top.height) / 4);
+}
+
+/**
+ * Writes the ladder, poster and sprites into `plan.outputDir` (which must exist), leaving `master.m3u8` there in
+ * either mode. Progress is one percentage over the whole run; `signal` kills the running ffmpeg.
+ */
+export async function transcodeLadder(
+  plan: TranscodePlan,
+  options: {
+    mode: TranscodeMode;
+    ffmpegPath?: string;
+    signal?: AbortSignal;
+    onPercent?: (percent: number) => void;
+  },
+) {
+  const onPercent = options.onPercent ?? (() => {});
+  if (options.mode === 'single-process') {
+    await runFfmpeg(buildTranscodeArgs(plan), {
+      ...options,
+      onStdout: createProgressParser(plan.expectedFrames, onPercent),
+    });
+    return;
+  }
+  const weights = rungWeights(plan);
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  let done = 0;
+  const codecs: string[] = [];
+  for (const [index, rung] of plan.rungs.entries()) {
+    await fs.mkdir(path.join(plan.outputDir, rung.name), { recursive: true });
+    await runFfmpeg(buildRenditionArgs(plan, index), {
+      ...options,
+      onStdout: createProgressParser(plan.expectedFrames, (percent) => {
+        const overall = Math.floor(((done + (weights[index]! * percent) / 100) / total) * 100);
+        onPercent(Math.min(99, overall));
+      }),
+    });
+    done += weights[index]!;
+    const init = await fs.readFile(path.join(plan.outputDir, rung.name, `init_${index}.mp4`));
+    codecs.push(avcCodecOf(init));
+  }
+  await fs.writeFile(path.join(plan.outputDir, 'master.m3u8'), masterPlaylist(plan, codecs));
+  onPercent(100);
 }
 
 /** Folds ffmpeg's `-progress` key=value lines into a percentage of the top rung's expected frames. */
@@ -165,6 +290,8 @@ export function runFfmpeg(
   options: { ffmpegPath?: string; signal?: AbortSignal; onStdout?: (chunk: string) => void },
 ): Promise<void> {
   return new Promise((resolve, reject) => {
+    // Per-rendition mode starts the next process after a cancel may already have come.
+    if (options.signal?.aborted) return reject(new FfmpegError('stopped', ''));
     const child = spawn(options.ffmpegPath ?? 'ffmpeg', args, {
       stdio: ['ignore', 'pipe', 'pipe'],
     });

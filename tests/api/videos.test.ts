@@ -2,20 +2,17 @@
 // text file posing as .mp4 is refused and leaves nothing), transcoding by the pg-boss worker to an HLS ladder no
 // taller than the source, /storage/ serving it, cancel and retry, the trash (restore, purge, delete forever) and
 // the admin-only video API.
-import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { episodes, movies, movieServers, videos } from '#server/db/schema/index.ts';
 import type { DomainEvents } from '#server/events.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { makeTestClip } from '#tests/media-utils.ts';
 import { Client, register, signInFirstAdmin } from './accounts-client.ts';
-
-const run = promisify(execFile);
 
 let t: TestApp;
 let admin: Client;
@@ -24,27 +21,9 @@ let clip: Buffer;
 let silentClip: Buffer;
 const seen: Array<{ name: keyof DomainEvents; payload: unknown }> = [];
 
-/** A test clip from ffmpeg's lavfi sources: testsrc picture, a sine tone unless `silent`. */
+/** A test clip: testsrc picture, a sine tone unless `silent`. */
 async function makeClip(file: string, size: string, seconds: number, silent = false) {
-  const audio = silent ? [] : ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=${size}:rate=25:duration=${seconds}`,
-    ...audio,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    ...(silent ? [] : ['-c:a', 'aac', '-shortest']),
-    file,
-  ]);
+  await makeTestClip(file, { size, seconds, silent });
   return fs.readFile(file);
 }
 

@@ -1,5 +1,5 @@
-// Runs a transcode job: claims the video, runs the one ffmpeg process into a work folder, and renames the
-// finished output into storage only when it is complete. Progress is stored once a second (that write is also
+// Runs a transcode job: claims the video, runs ffmpeg (one process, or one per rung) into a work folder, and
+// renames the finished output into storage only when it is complete. Progress is stored once a second (that write is also
 // the heartbeat that tells other processes this run is alive) and published as events. A job that is no longer
 // the video's job (cancelled, trashed, re-queued after a crash) stops and leaves nothing behind.
 import crypto from 'node:crypto';
@@ -10,13 +10,12 @@ import type { Database } from '#server/db/client.ts';
 import { videos, type Rendition } from '#server/db/schema/index.ts';
 import type { EventBus } from '#server/events.ts';
 import { probeVideo } from '#server/media/ffprobe.ts';
+import type { TranscodeMode } from '#server/media/ffmpeg-binaries.ts';
 import {
-  buildTranscodeArgs,
-  createProgressParser,
   FfmpegError,
   parseMasterPlaylist,
   planTranscode,
-  runFfmpeg,
+  transcodeLadder,
 } from '#server/media/hls.ts';
 import { storyboardVtt } from '#server/media/storyboard.ts';
 import { removePath, type VideoFiles } from './video-files.ts';
@@ -31,6 +30,8 @@ export function createTranscoder(options: {
   events: EventBus;
   ffmpegPath: string;
   ffprobePath: string;
+  /** One ffmpeg for the whole ladder, or one per rung for builds that cannot (see ffmpeg-binaries.ts). */
+  transcodeMode?: TranscodeMode;
   log: Log;
   /** How often a running transcode writes progress and its heartbeat. */
   heartbeatMs?: number;
@@ -114,12 +115,13 @@ export function createTranscoder(options: {
       await fs.mkdir(out, { recursive: true });
       const probe = await probeVideo(files.original(videoId), { ffprobePath: options.ffprobePath });
       const plan = planTranscode(probe, { input: files.original(videoId), outputDir: out });
-      await runFfmpeg(buildTranscodeArgs(plan), {
+      await transcodeLadder(plan, {
+        mode: options.transcodeMode ?? 'single-process',
         ffmpegPath: options.ffmpegPath,
         signal: controller.signal,
-        onStdout: createProgressParser(plan.expectedFrames, (value) => {
+        onPercent: (value) => {
           percent = value;
-        }),
+        },
       });
       await fs.writeFile(path.join(out, 'storyboard.vtt'), storyboardVtt(plan.storyboard));
       const master = parseMasterPlaylist(await fs.readFile(path.join(out, 'master.m3u8'), 'utf8'));
