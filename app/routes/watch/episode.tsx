@@ -2,9 +2,9 @@
 // previous/next, the server tabs (same episode on another server when it has one) and the episode grid.
 // `?server=<id>` picks the server; without it, the first server that has this episode. Old slugs answer 301.
 import { ChevronLeft, ChevronRight, ListVideo, Server } from 'lucide-react';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { redirect, useLocation, useNavigate } from 'react-router';
+import { redirect, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
 import { Img } from '#app/components/image.tsx';
 import { Player } from '#app/components/player/player.tsx';
@@ -82,6 +82,15 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
       // A lost count is not the viewer's problem.
     });
   }, [api, episode.id]);
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!episode.preparing) return;
+    // The transcode finishes by itself: look again now and then, so the player appears without a reload.
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle') void revalidator.revalidate();
+    }, 15_000);
+    return () => clearInterval(timer);
+  }, [episode.preparing, revalidator]);
   const autoPlay = Boolean((location.state as { autoplay?: boolean } | null)?.autoplay);
   const facts = [
     movie.type?.name,
@@ -98,7 +107,11 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
           <div className="aspect-video w-full overflow-hidden bg-black shadow-2xl lg:rounded-xl">
             <Player
               key={episode.id}
-              source={{ type: episode.source_type, url: episode.source_url }}
+              source={{
+                type: episode.source_type,
+                url: episode.source_url,
+                preparing: episode.preparing,
+              }}
               poster={episode.poster ?? movie.backdrop ?? movie.poster}
               storyboard={episode.storyboard}
               subtitles={subtitles}
