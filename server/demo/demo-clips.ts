@@ -8,7 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { episodes, videos } from '#server/db/schema/index.ts';
-import { DEMO_SAMPLE_URL, runCommand } from './sample-video.ts';
+import {
+  DEMO_SAMPLE_URL,
+  ensureSampleClip,
+  runCommand,
+  type SampleClipResult,
+} from './sample-video.ts';
 
 export const DEMO_CLIPS = [
   // The hero's clip: the full ladder (1080p down to 360p). Still colour bars encode fast; the timecode moves.
@@ -30,6 +35,25 @@ export type DemoClipsResult =
       /** Episodes switched from the sample clip to a demo video by this run. */
       attached: number;
     };
+
+/**
+ * The demo's videos, started while the catalogue is written: the sample clip the other episodes play, then the
+ * video manager's clips (without ffmpeg the sample's one warning has said so: the clips are skipped).
+ */
+export async function makeDemoVideos(
+  app: FastifyInstance,
+  db: Database,
+  options: { clipSeconds: number },
+): Promise<{ video: SampleClipResult; clips: DemoClipsResult }> {
+  const { config } = app.services;
+  const video = await ensureSampleClip({
+    storageRoot: path.join(config.dataDir, 'storage'),
+    ffmpegPath: config.FFMPEG_PATH,
+    log: app.log,
+  });
+  if (video === 'unavailable') return { video, clips: 'unavailable' };
+  return { video, clips: await makeDemoClips(app, db, { seconds: options.clipSeconds }) };
+}
 
 let drawtext: Promise<boolean> | undefined;
 /** Whether this ffmpeg can burn text in (drawtext needs a build with libfreetype). */
@@ -62,7 +86,7 @@ function clipArgs(clip: DemoClip, seconds: number, output: string, withText: boo
  * Makes each clip that is not in the video manager yet (one ffmpeg at a time: the machine's cores are shared with
  * the rest of the seed) and imports it. Never throws: a demo without its clips is still a demo.
  */
-export async function makeDemoClips(
+async function makeDemoClips(
   app: FastifyInstance,
   db: Database,
   options: { seconds: number },

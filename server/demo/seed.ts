@@ -18,8 +18,8 @@ import {
   type DemoMovie,
   type DemoTerm,
 } from './catalogue.ts';
-import { attachDemoClips, makeDemoClips, type DemoClipsResult } from './demo-clips.ts';
-import { DEMO_SAMPLE_URL, ensureSampleClip, type SampleClipResult } from './sample-video.ts';
+import { attachDemoClips, makeDemoVideos, type DemoClipsResult } from './demo-clips.ts';
+import { DEMO_SAMPLE_URL, type SampleClipResult } from './sample-video.ts';
 
 export const DEMO_VIEWER = { email: 'viewer@phim.local', name: 'Khán giả Demo' };
 export const DEMO_SERVERS = ['Vietsub #1', 'Thuyết minh'] as const;
@@ -118,14 +118,8 @@ export async function seedDemo(
   const { config, movies: moviesService, episodes: episodesService } = app.services;
   const storageRoot = path.join(config.dataDir, 'storage');
 
-  // The clip encodes in ffmpeg's own process while the catalogue is written.
-  const videoDone = ensureSampleClip({ storageRoot, ffmpegPath: config.FFMPEG_PATH, log: app.log });
-  // Then the video manager's clips (without ffmpeg the sample's warning has said so once: they are skipped).
-  const clipsMade = videoDone.then((video) =>
-    video === 'unavailable'
-      ? ('unavailable' as const)
-      : makeDemoClips(app, db, { seconds: options.clipSeconds ?? 30 }),
-  );
+  // The clips encode in ffmpeg's own processes while the catalogue is written.
+  const videosDone = makeDemoVideos(app, db, { clipSeconds: options.clipSeconds ?? 30 });
   const viewerPassword = await seedViewer(app);
   const types = await seedTerms(app, 'type', DEMO_TYPES);
   const genres = await seedTerms(app, 'genre', DEMO_GENRES);
@@ -228,8 +222,9 @@ export async function seedDemo(
   );
   await Promise.all(ongoing.map((movie) => add(() => addMovie(movie))));
 
-  const video = await videoDone;
-  const clips = await attachDemoClips(app, db, await clipsMade);
+  const made = await videosDone;
+  const video = made.video;
+  const clips = await attachDemoClips(app, db, made.clips);
   app.log.info(
     { moviesAdded: missing.length, video, clips, ms: Date.now() - started },
     missing.length ? 'demo content added' : 'demo content already there',
