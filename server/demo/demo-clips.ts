@@ -1,6 +1,7 @@
 // The demo's own videos: three short clips made with ffmpeg (a test pattern and a tone, with a burnt-in title and
 // timecode), one at 1080p, put into the video manager the way a finished upload is (ffprobe, a row, a queued
-// transcode), and played by the first episode of the hero's first movies. Transcodes run once the workers start.
+// transcode), and played by the first episode of the hero's first movies. All of it after start-up, in the
+// background, like the transcodes the job workers then run.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -8,12 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { episodes, videos } from '#server/db/schema/index.ts';
-import {
-  DEMO_SAMPLE_URL,
-  ensureSampleClip,
-  runCommand,
-  type SampleClipResult,
-} from './sample-video.ts';
+import { DEMO_SAMPLE_URL, runCommand, type SampleClipResult } from './sample-video.ts';
 
 export const DEMO_CLIPS = [
   // The hero's clip: the full ladder (1080p down to 360p). Still colour bars encode fast; the timecode moves.
@@ -37,22 +33,25 @@ export type DemoClipsResult =
     };
 
 /**
- * The demo's videos, started while the catalogue is written: the sample clip the other episodes play, then the
- * video manager's clips (without ffmpeg the sample's one warning has said so: the clips are skipped).
+ * The clips, once the catalogue is written and the sample clip settled: made, imported and attached in the
+ * background, so start-up never waits for ffmpeg. Never rejects; without ffmpeg (the sample clip could not be made,
+ * and its one warning said so) they are skipped.
  */
-export async function makeDemoVideos(
+export async function seedDemoClips(
   app: FastifyInstance,
   db: Database,
-  options: { clipSeconds: number },
-): Promise<{ video: SampleClipResult; clips: DemoClipsResult }> {
-  const { config } = app.services;
-  const video = await ensureSampleClip({
-    storageRoot: path.join(config.dataDir, 'storage'),
-    ffmpegPath: config.FFMPEG_PATH,
-    log: app.log,
-  });
-  if (video === 'unavailable') return { video, clips: 'unavailable' };
-  return { video, clips: await makeDemoClips(app, db, { seconds: options.clipSeconds }) };
+  options: { seconds: number; sample: SampleClipResult },
+): Promise<DemoClipsResult> {
+  if (options.sample === 'unavailable') return 'unavailable';
+  try {
+    const result = await attachDemoClips(app, db, await makeDemoClips(app, db, options));
+    app.log.info({ clips: result }, 'demo clips queued for transcoding');
+    return result;
+  } catch (error) {
+    // The server stopped half-way, say: the next run makes what is missing.
+    app.log.warn({ err: error }, 'The demo clips could not be seeded');
+    return { clips: [], attached: 0 };
+  }
 }
 
 let drawtext: Promise<boolean> | undefined;
@@ -105,6 +104,8 @@ async function makeDemoClips(
     );
   const clips: Exclude<DemoClipsResult, 'unavailable'>['clips'] = [];
   const work = path.join(config.dataDir, 'work', 'demo');
+  // Whatever a run stopped half-way left here is not wanted.
+  await fs.rm(work, { recursive: true, force: true });
   for (const clip of DEMO_CLIPS) {
     const found = existing.find((row) => row.filename === demoClipFilename(clip));
     if (found) {
@@ -138,7 +139,7 @@ async function makeDemoClips(
  * slide. Only an episode that still plays the sample clip is changed, and only for a video no episode plays yet,
  * so a second run and an admin's own choices are left alone.
  */
-export async function attachDemoClips(
+async function attachDemoClips(
   app: FastifyInstance,
   db: Database,
   made: DemoClipsResult,

@@ -18,8 +18,8 @@ import {
   type DemoMovie,
   type DemoTerm,
 } from './catalogue.ts';
-import { attachDemoClips, makeDemoVideos, type DemoClipsResult } from './demo-clips.ts';
-import { DEMO_SAMPLE_URL, type SampleClipResult } from './sample-video.ts';
+import { seedDemoClips, type DemoClipsResult } from './demo-clips.ts';
+import { DEMO_SAMPLE_URL, ensureSampleClip, type SampleClipResult } from './sample-video.ts';
 
 export const DEMO_VIEWER = { email: 'viewer@phim.local', name: 'Khán giả Demo' };
 export const DEMO_SERVERS = ['Vietsub #1', 'Thuyết minh'] as const;
@@ -28,7 +28,8 @@ export type SeedResult = {
   viewerPassword?: string;
   moviesAdded: number;
   video: SampleClipResult;
-  clips: DemoClipsResult;
+  /** The video manager's clips, made in the background after the seed returns (start-up does not wait). */
+  clips: Promise<DemoClipsResult>;
 };
 
 export type SeedOptions = {
@@ -118,8 +119,8 @@ export async function seedDemo(
   const { config, movies: moviesService, episodes: episodesService } = app.services;
   const storageRoot = path.join(config.dataDir, 'storage');
 
-  // The clips encode in ffmpeg's own processes while the catalogue is written.
-  const videosDone = makeDemoVideos(app, db, { clipSeconds: options.clipSeconds ?? 30 });
+  // The clip encodes in ffmpeg's own process while the catalogue is written.
+  const videoDone = ensureSampleClip({ storageRoot, ffmpegPath: config.FFMPEG_PATH, log: app.log });
   const viewerPassword = await seedViewer(app);
   const types = await seedTerms(app, 'type', DEMO_TYPES);
   const genres = await seedTerms(app, 'genre', DEMO_GENRES);
@@ -222,11 +223,10 @@ export async function seedDemo(
   );
   await Promise.all(ongoing.map((movie) => add(() => addMovie(movie))));
 
-  const made = await videosDone;
-  const video = made.video;
-  const clips = await attachDemoClips(app, db, made.clips);
+  const video = await videoDone;
+  const clips = seedDemoClips(app, db, { seconds: options.clipSeconds ?? 30, sample: video });
   app.log.info(
-    { moviesAdded: missing.length, video, clips, ms: Date.now() - started },
+    { moviesAdded: missing.length, video, ms: Date.now() - started },
     missing.length ? 'demo content added' : 'demo content already there',
   );
   return { viewerPassword, moviesAdded: missing.length, video, clips };
