@@ -16,6 +16,7 @@ import {
 import { DEMO_SAMPLE_URL, ensureSampleClip } from '#server/demo/sample-video.ts';
 import { DEMO_SERVERS, seedDemo, type SeedResult } from '#server/demo/seed.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { waitFor } from '#tests/wait-utils.ts';
 
 let t: TestApp;
 let first: SeedResult;
@@ -25,15 +26,6 @@ let clips: DemoClipsResult;
 const rowCount = async (
   table: typeof movies | typeof episodes | typeof terms | typeof movieServers | typeof videos,
 ) => (await t.db.select({ value: count() }).from(table))[0]!.value;
-async function waitFor<T>(check: () => Promise<T | undefined>, ms: number): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 const files = (dir: string): string[] =>
   fs.existsSync(dir)
     ? fs
