@@ -45,7 +45,12 @@ export async function seedDemoClips(
   if (options.sample === 'unavailable') return 'unavailable';
   try {
     const result = await attachDemoClips(app, db, await makeDemoClips(app, db, options));
-    app.log.info({ clips: result }, 'demo clips queued for transcoding');
+    app.log.info(
+      { clips: result },
+      result !== 'unavailable' && result.clips.some((clip) => clip.created)
+        ? 'demo clips queued for transcoding'
+        : 'demo clips already there',
+    );
     return result;
   } catch (error) {
     // The server stopped half-way, say: the next run makes what is missing.
@@ -54,14 +59,18 @@ export async function seedDemoClips(
   }
 }
 
-let drawtext: Promise<boolean> | undefined;
-/** Whether this ffmpeg can burn text in (drawtext needs a build with libfreetype). */
+const drawtext = new Map<string, Promise<boolean>>();
+/** Whether this ffmpeg can burn text in (drawtext needs a build with libfreetype); asked once per binary. */
 function hasDrawtext(ffmpegPath: string) {
-  drawtext ??= runCommand(ffmpegPath, ['-hide_banner', '-filters'], 10_000).then(
-    (out) => /\sdrawtext\s/.test(out),
-    () => false,
-  );
-  return drawtext;
+  let answer = drawtext.get(ffmpegPath);
+  if (!answer) {
+    answer = runCommand(ffmpegPath, ['-hide_banner', '-filters'], 10_000).then(
+      (out) => /\sdrawtext\s/.test(out),
+      () => false,
+    );
+    drawtext.set(ffmpegPath, answer);
+  }
+  return answer;
 }
 
 function clipArgs(clip: DemoClip, seconds: number, output: string, withText: boolean) {
@@ -83,7 +92,7 @@ function clipArgs(clip: DemoClip, seconds: number, output: string, withText: boo
 
 /**
  * Makes each clip that is not in the video manager yet (one ffmpeg at a time: the machine's cores are shared with
- * the rest of the seed) and imports it. Never throws: a demo without its clips is still a demo.
+ * the rest of the seed) and imports it; one that cannot be made is skipped with a warning.
  */
 async function makeDemoClips(
   app: FastifyInstance,
