@@ -30,7 +30,7 @@ export async function ensureSampleClip(options: {
   );
   await fs.mkdir(work, { recursive: true });
   try {
-    await run(options.ffmpegPath || 'ffmpeg', [
+    await runCommand(options.ffmpegPath || 'ffmpeg', [
       '-hide_banner',
       '-loglevel',
       'error',
@@ -99,21 +99,22 @@ export async function ensureSampleClip(options: {
       return 'existing';
     options.log.warn(
       { err: error },
-      `The demo video could not be made (is ffmpeg installed? set FFMPEG_PATH): episodes point at ${DEMO_SAMPLE_URL} and will not play`,
+      `The demo videos could not be made (is ffmpeg installed? set FFMPEG_PATH): episodes point at ${DEMO_SAMPLE_URL} and will not play, and the demo clips of the video manager are skipped`,
     );
     return 'unavailable';
   }
 }
 
-function run(command: string, args: string[]) {
-  return new Promise<void>((resolve, reject) => {
+/** Runs a command to its end; answers its output, or rejects with the end of what it wrote to stderr. */
+export function runCommand(command: string, args: string[], timeoutMs = 120_000) {
+  return new Promise<string>((resolve, reject) => {
     execFile(
       command,
       args,
-      { timeout: 120_000, maxBuffer: 1024 * 1024 },
-      (error, _stdout, stderr) => {
+      { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 },
+      (error, stdout, stderr) => {
         if (error) reject(Object.assign(error, { stderr: String(stderr).slice(-2000) }));
-        else resolve();
+        else resolve(String(stdout));
       },
     );
   });

@@ -1,6 +1,6 @@
 // Demo content for `npm run demo`, written through the same services the app uses; running it twice adds nothing.
 // A viewer account, genres/types/nations, 44 movies with generated posters and backdrops, episodes on two servers
-// pointing at one generated HLS clip.
+// pointing at one generated HLS clip, and three clips in the video manager that the hero's first episodes play.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
@@ -18,12 +18,24 @@ import {
   type DemoMovie,
   type DemoTerm,
 } from './catalogue.ts';
+import { seedDemoClips, type DemoClipsResult } from './demo-clips.ts';
 import { DEMO_SAMPLE_URL, ensureSampleClip, type SampleClipResult } from './sample-video.ts';
 
 export const DEMO_VIEWER = { email: 'viewer@phim.local', name: 'Khán giả Demo' };
 export const DEMO_SERVERS = ['Vietsub #1', 'Thuyết minh'] as const;
 
-export type SeedResult = { viewerPassword?: string; moviesAdded: number; video: SampleClipResult };
+export type SeedResult = {
+  viewerPassword?: string;
+  moviesAdded: number;
+  video: SampleClipResult;
+  /** The video manager's clips, made in the background after the seed returns (start-up does not wait). */
+  clips: Promise<DemoClipsResult>;
+};
+
+export type SeedOptions = {
+  /** Length of each demo clip of the video manager (shorter under test). */
+  clipSeconds?: number;
+};
 
 /** Runs at most `limit` tasks at a time; each call answers its own task's promise. */
 function limiter(limit: number) {
@@ -98,13 +110,21 @@ function currentEpisode(movie: DemoMovie) {
   return `Tập ${movie.episodes}/${movie.total}`;
 }
 
-export async function seedDemo(app: FastifyInstance, db: Database): Promise<SeedResult> {
+export async function seedDemo(
+  app: FastifyInstance,
+  db: Database,
+  options: SeedOptions = {},
+): Promise<SeedResult> {
   const started = Date.now();
   const { config, movies: moviesService, episodes: episodesService } = app.services;
   const storageRoot = path.join(config.dataDir, 'storage');
 
   // The clip encodes in ffmpeg's own process while the catalogue is written.
-  const videoDone = ensureSampleClip({ storageRoot, ffmpegPath: config.FFMPEG_PATH, log: app.log });
+  const videoDone = ensureSampleClip({
+    storageRoot,
+    ffmpegPath: app.services.media.ffmpegPath,
+    log: app.log,
+  });
   const viewerPassword = await seedViewer(app);
   const types = await seedTerms(app, 'type', DEMO_TYPES);
   const genres = await seedTerms(app, 'genre', DEMO_GENRES);
@@ -208,9 +228,10 @@ export async function seedDemo(app: FastifyInstance, db: Database): Promise<Seed
   await Promise.all(ongoing.map((movie) => add(() => addMovie(movie))));
 
   const video = await videoDone;
+  const clips = seedDemoClips(app, db, { seconds: options.clipSeconds ?? 30, sample: video });
   app.log.info(
     { moviesAdded: missing.length, video, ms: Date.now() - started },
     missing.length ? 'demo content added' : 'demo content already there',
   );
-  return { viewerPassword, moviesAdded: missing.length, video };
+  return { viewerPassword, moviesAdded: missing.length, video, clips };
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findFreePort } from '#server/db/embedded.ts';
+import { waitFor } from '#tests/wait-utils.ts';
 
 const run = promisify(execFile);
 let dataDir: string;
@@ -96,16 +97,6 @@ async function start() {
       master_url: string | null;
     };
   return { base, headers, video, exited, output: () => output };
-}
-
-async function waitFor<T>(check: () => Promise<T | undefined>, ms: number): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 it('puts a transcode cut short by a shutdown back in the queue and finishes it after the restart', async () => {

@@ -12,6 +12,7 @@ import { episodes, movies, movieServers, videos } from '#server/db/schema/index.
 import type { DomainEvents } from '#server/events.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
 import { makeTestClip } from '#tests/media-utils.ts';
+import { waitFor } from '#tests/wait-utils.ts';
 import { Client, register, signInFirstAdmin } from './accounts-client.ts';
 
 let t: TestApp;
@@ -90,16 +91,6 @@ async function upload(data: Buffer, filename: string) {
   const location = created.headers.get('location')!;
   const finished = await tusPatch(location, 0, data);
   return { finished, location, videoId: Number(created.headers.get('phim-video-id')) };
-}
-
-async function waitFor<T>(check: () => Promise<T | undefined>, ms = 90_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 const video = async (id: number) => (await admin.get(`/api/admin/videos/${id}`)).json().video;

@@ -227,6 +227,14 @@ describe('on the server', () => {
     );
     expect(video).toContain('role="status"');
     expect(video).not.toContain('iframe');
+    expect(video).not.toContain('player-preparing');
+    expect(video).toContain('player.unavailable');
+    // One still being transcoded says so instead: it will play by itself, nothing is broken.
+    const preparing = renderToString(
+      <Player source={{ type: 'video', url: null, preparing: true }} poster={null} title="Tập 1" />,
+    );
+    expect(preparing).toContain('data-testid="player-preparing"');
+    expect(preparing).not.toContain('player.unavailable');
     // A local video that can play loads like any HLS source (the poster frame first), not "unavailable".
     const playable = renderToString(
       <Player

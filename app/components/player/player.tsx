@@ -1,7 +1,7 @@
 // <Player>: our one video player, so that the engine behind it (Media Chrome + hls.js today, Video.js later) can
 // change without touching pages. HLS plays in the browser only: the media code is loaded on demand here, so it
 // never reaches the server's HTML (~69 KB) or pages without a player. Embeds go in a sandboxed frame.
-import { CirclePlay, TriangleAlert } from 'lucide-react';
+import { CirclePlay, Hourglass, TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Img } from '#app/components/image.tsx';
@@ -9,6 +9,8 @@ import { Img } from '#app/components/image.tsx';
 export type PlayerSource = {
   type: 'hls' | 'embed' | 'video';
   url: string | null;
+  /** A `video` without a playlist yet because it is still being transcoded: "being prepared", not "unavailable". */
+  preparing?: boolean;
 };
 
 export type PlayerProps = {
@@ -112,7 +114,8 @@ export function Player(props: PlayerProps) {
 
   // A `video` source is this site's own transcoded HLS ladder; its url is null when the video cannot play.
   if (source.type !== 'hls' && source.type !== 'video') return <Unavailable poster={poster} />;
-  if (!source.url) return <Unavailable poster={poster} />;
+  if (!source.url)
+    return source.preparing ? <Preparing poster={poster} /> : <Unavailable poster={poster} />;
 
   const loading = (
     <PosterFrame poster={poster}>
@@ -138,6 +141,23 @@ function Unavailable({ poster }: { poster: string | null }) {
         <TriangleAlert aria-hidden className="size-10 text-warning-500" />
         <p className="text-lg font-semibold">{t('player.unavailable')}</p>
         <p className="text-sm text-neutral-300">{t('player.unavailableHint')}</p>
+      </div>
+    </PosterFrame>
+  );
+}
+
+function Preparing({ poster }: { poster: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <PosterFrame poster={poster}>
+      <div
+        role="status"
+        data-testid="player-preparing"
+        className="flex max-w-sm flex-col items-center gap-2"
+      >
+        <Hourglass aria-hidden className="size-10 animate-pulse text-primary-400" />
+        <p className="text-lg font-semibold">{t('player.preparing')}</p>
+        <p className="text-sm text-neutral-300">{t('player.preparingHint')}</p>
       </div>
     </PosterFrame>
   );

@@ -3,9 +3,9 @@
 // `?server=<id>` picks the server; without it, the first server that has this episode. Old slugs answer 301.
 // "Report a problem" (here and on the player's error) sends the episode to the Report Manager.
 import { ChevronLeft, ChevronRight, Flag, ListVideo, Server } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { redirect, useLocation, useNavigate } from 'react-router';
+import { redirect, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ReportDialog } from '#app/components/catalog/report-dialog.tsx';
 import { Img } from '#app/components/image.tsx';
@@ -87,6 +87,15 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
   // Opened from the player's error overlay, the reason is already known.
   const [reporting, setReporting] = useState<'page' | 'player' | null>(null);
   const reportFromPlayer = useCallback(() => setReporting('player'), []);
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!episode.preparing) return;
+    // The transcode finishes by itself: look again now and then, so the player appears without a reload.
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle') void revalidator.revalidate();
+    }, 15_000);
+    return () => clearInterval(timer);
+  }, [episode.preparing, revalidator]);
   const autoPlay = Boolean((location.state as { autoplay?: boolean } | null)?.autoplay);
   const facts = [
     movie.type?.name,
@@ -103,7 +112,11 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
           <div className="aspect-video w-full overflow-hidden bg-black shadow-2xl lg:rounded-xl">
             <Player
               key={episode.id}
-              source={{ type: episode.source_type, url: episode.source_url }}
+              source={{
+                type: episode.source_type,
+                url: episode.source_url,
+                preparing: episode.preparing,
+              }}
               poster={episode.poster ?? movie.backdrop ?? movie.poster}
               storyboard={episode.storyboard}
               subtitles={subtitles}

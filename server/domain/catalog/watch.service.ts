@@ -28,6 +28,9 @@ export function createWatchService({ db, secret }: { db: Database; secret: strin
     return `a:${mac}`;
   }
 
+  /** Video states that end in a playable video without anyone doing anything. */
+  const PREPARING = new Set(['uploading', 'queued', 'processing']);
+
   /**
    * What a `video` episode plays: its video's master playlist, poster and storyboard while the video is ready and
    * out of the trash (a trashed video's files are not served); null otherwise, so the page says "unavailable".
@@ -151,6 +154,12 @@ export function createWatchService({ db, secret }: { db: Database; secret: strin
           source_type: row.sourceType,
           /** For a `video` episode: its master playlist, or null when the video cannot play. */
           source_url: row.sourceType === 'video' ? (local?.url ?? null) : row.sourceUrl,
+          /** A `video` episode whose video is still arriving or being transcoded: "being prepared", not broken. */
+          preparing:
+            row.sourceType === 'video' &&
+            !local &&
+            !row.video?.deletedAt &&
+            PREPARING.has(row.video?.status ?? ''),
           /** The video's own poster frame and storyboard (seek previews), for `video` episodes. */
           poster: local?.poster ?? null,
           storyboard: local?.storyboard ?? null,
