@@ -1,5 +1,7 @@
 // `npm run bench`: throughput and latency of Phim's routes as ratios against reference routes measured in the same run.
-// `BENCH_ONLY=catalog` runs only the catalogue part (100,000 movies, 1,000,000 episodes; bench/catalog.ts).
+// `BENCH_ONLY=catalog` runs only the catalogue part (100,000 movies, 1,000,000 episodes; bench/catalog.ts),
+// `BENCH_ONLY=storage` only HLS segments against nginx (bench/storage.ts), `BENCH_ONLY=playback` only the time to
+// first frame against a bare hls.js page (bench/playback.ts).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -7,6 +9,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { seedCatalog } from './catalog.ts';
+import { benchPlayback } from './playback.ts';
+import { benchStorage } from './storage.ts';
 
 process.env.NODE_ENV = 'production';
 const { loadConfig } = await import('#server/config.ts');
@@ -20,7 +24,10 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
  */
 const catalogConnections = Number(process.env.BENCH_CATALOG_CONNECTIONS ?? 4);
 const only = process.env.BENCH_ONLY;
-if (only && only !== 'catalog') throw new Error(`BENCH_ONLY=${only}: only "catalog" is known.`);
+const parts = ['catalog', 'storage', 'playback'];
+if (only && !parts.includes(only))
+  throw new Error(`BENCH_ONLY=${only}: one of ${parts.join(', ')}.`);
+const runs = (part: string) => !only || only === part;
 
 // autocannon reports p90 and p97.5 but no p95; the percentile list it reads lives in this module (shared through
 // the require cache), and its histograms are merged in this thread, so adding 95 makes it report p95 too.
@@ -126,70 +133,75 @@ try {
     printTable(`${header}, ${connections} connections`, results, results[0]!);
   }
 
-  console.log('\nSeeding the catalogue…');
-  const sample = await seedCatalog(server.db.$client);
-  console.log(
-    `${sample.movies} movies and ${sample.episodes} episodes in ${sample.seconds.toFixed(0)} s`,
-  );
-  // The listing's query over the API: the admin list, in token mode, with the filters the page passes.
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: adminEmail, password: adminPassword, device_name: 'bench' }),
-  }).then((r) => r.json() as Promise<{ token: string }>);
-  const bearer = { authorization: `Bearer ${login.token}` };
-  const q = encodeURIComponent(sample.typoQuery);
-  const listingApi = new URLSearchParams({
-    published: 'true',
-    genre: String(sample.listingQuery.genre),
-    nation: String(sample.listingQuery.nation),
-    sort: sample.listingQuery.sort,
-    order: sample.listingQuery.order,
-    per_page: '24',
-  });
-  const conns = { connections: catalogConnections };
-  const catalog: Result[] = [];
-  catalog.push(await measure('bare Fastify JSON route (reference)', bareUrl, conns));
-  catalog.push(
-    await measure(
-      `GET ${sample.listingPath} (listing page: genre, nation, most viewed)`,
-      `${server.url}${sample.listingPath}`,
-      conns,
-    ),
-  );
-  catalog.push(
-    await measure(
-      'GET /api/admin/movies?… (the same query over the API)',
-      `${server.url}/api/admin/movies?${listingApi}`,
-      { ...conns, headers: bearer },
-    ),
-  );
-  catalog.push(
-    await measure(
-      `GET /api/search/suggest?q=${sample.typoQuery} (diacritics, one typo)`,
-      `${server.url}/api/search/suggest?q=${q}`,
-      conns,
-    ),
-  );
-  catalog.push(
-    await measure(
-      `GET /movies?q=${sample.typoQuery} (results page)`,
-      `${server.url}/movies?q=${q}`,
-      conns,
-    ),
-  );
-  catalog.push(
-    await measure(
-      'GET /watch/{slug} (detail page, 21 episodes)',
-      `${server.url}/watch/${sample.detailSlug}`,
-      conns,
-    ),
-  );
-  printTable(
-    `${header}, ${catalogConnections} connections, catalogue of ${sample.movies} movies and ${sample.episodes} episodes`,
-    catalog,
-    catalog[0]!,
-  );
+  if (runs('storage')) await benchStorage({ serverUrl: server.url, dataDir, seconds });
+  if (runs('playback')) await benchPlayback({ server, dataDir });
+
+  if (runs('catalog')) {
+    console.log('\nSeeding the catalogue…');
+    const sample = await seedCatalog(server.db.$client);
+    console.log(
+      `${sample.movies} movies and ${sample.episodes} episodes in ${sample.seconds.toFixed(0)} s`,
+    );
+    // The listing's query over the API: the admin list, in token mode, with the filters the page passes.
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: adminEmail, password: adminPassword, device_name: 'bench' }),
+    }).then((r) => r.json() as Promise<{ token: string }>);
+    const bearer = { authorization: `Bearer ${login.token}` };
+    const q = encodeURIComponent(sample.typoQuery);
+    const listingApi = new URLSearchParams({
+      published: 'true',
+      genre: String(sample.listingQuery.genre),
+      nation: String(sample.listingQuery.nation),
+      sort: sample.listingQuery.sort,
+      order: sample.listingQuery.order,
+      per_page: '24',
+    });
+    const conns = { connections: catalogConnections };
+    const catalog: Result[] = [];
+    catalog.push(await measure('bare Fastify JSON route (reference)', bareUrl, conns));
+    catalog.push(
+      await measure(
+        `GET ${sample.listingPath} (listing page: genre, nation, most viewed)`,
+        `${server.url}${sample.listingPath}`,
+        conns,
+      ),
+    );
+    catalog.push(
+      await measure(
+        'GET /api/admin/movies?… (the same query over the API)',
+        `${server.url}/api/admin/movies?${listingApi}`,
+        { ...conns, headers: bearer },
+      ),
+    );
+    catalog.push(
+      await measure(
+        `GET /api/search/suggest?q=${sample.typoQuery} (diacritics, one typo)`,
+        `${server.url}/api/search/suggest?q=${q}`,
+        conns,
+      ),
+    );
+    catalog.push(
+      await measure(
+        `GET /movies?q=${sample.typoQuery} (results page)`,
+        `${server.url}/movies?q=${q}`,
+        conns,
+      ),
+    );
+    catalog.push(
+      await measure(
+        'GET /watch/{slug} (detail page, 21 episodes)',
+        `${server.url}/watch/${sample.detailSlug}`,
+        conns,
+      ),
+    );
+    printTable(
+      `${header}, ${catalogConnections} connections, catalogue of ${sample.movies} movies and ${sample.episodes} episodes`,
+      catalog,
+      catalog[0]!,
+    );
+  }
 } finally {
   await bare.close();
   await server.stop();
