@@ -196,17 +196,15 @@ async function firstFrame(browser: Browser, url: string, playButton: string): Pr
             error: video?.error?.message,
           });
         });
-        await page.screenshot({ path: '/tmp/servebench-fail.png' });
         throw new Error(`No first frame on ${url}: ${state}`, { cause: error });
       });
     if (process.env.BENCH_PLAYBACK_TRACE) {
       console.log(
         await page.evaluate(() =>
-          performance
-            .getEntriesByType('resource')
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
             .map(
               (entry) =>
-                `${Math.round(entry.startTime)}–${Math.round(entry.responseEnd)} ${(entry as PerformanceResourceTiming).encodedBodySize} ${entry.name}`,
+                `${Math.round(entry.startTime)}–${Math.round(entry.responseEnd)} ${entry.encodedBodySize} ${entry.name}`,
             )
             .join('\n'),
         ),
