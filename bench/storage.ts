@@ -29,6 +29,8 @@ export type StorageRow = {
   p95: number;
   p99: number;
   errors: number;
+  /** What the errors were, when there were some. */
+  detail?: string;
 };
 
 /** A port of the range nobody listens on now. */
@@ -107,6 +109,7 @@ async function startNginx(dataDir: string): Promise<Nginx> {
   const killAtExit = () => child.kill('SIGKILL');
   const onSignal = (signal: NodeJS.Signals) => {
     child.kill('SIGTERM');
+    fs.rmSync(prefix, { recursive: true, force: true });
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
   process.once('exit', killAtExit);
@@ -189,9 +192,9 @@ function wrkScript(paths: string[]) {
 request = function() return wrk.format("GET", paths[math.random(#paths)]) end
 done = function(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format('{"requests":%d,"bytes":%d,"micros":%d,"p50":%d,"p95":%d,"p99":%d,"errors":%d}\\n',
+  io.write(string.format('{"requests":%d,"bytes":%d,"micros":%d,"p50":%d,"p95":%d,"p99":%d,"errors":%d,"timeouts":%d,"non2xx":%d}\\n',
     summary.requests, summary.bytes, summary.duration, latency:percentile(50), latency:percentile(95),
-    latency:percentile(99), e.connect + e.read + e.write + e.status + e.timeout))
+    latency:percentile(99), e.connect + e.read + e.write + e.status + e.timeout, e.timeout, e.status))
 end
 `;
 }
@@ -214,7 +217,7 @@ async function loadWithWrk(
   const line = stdout.split('\n').find((l) => l.startsWith('{"requests"'));
   if (!line) throw new Error(`wrk printed no summary:\n${stdout}`);
   const r = JSON.parse(line) as Record<
-    'requests' | 'bytes' | 'micros' | 'p50' | 'p95' | 'p99' | 'errors',
+    'requests' | 'bytes' | 'micros' | 'p50' | 'p95' | 'p99' | 'errors' | 'timeouts' | 'non2xx',
     number
   >;
   const secondsTaken = r.micros / 1e6;
@@ -226,6 +229,7 @@ async function loadWithWrk(
     p95: Math.round(r.p95 / 1000),
     p99: Math.round(r.p99 / 1000),
     errors: r.errors,
+    detail: r.errors ? `${r.timeouts} over wrk's 2 s timeout, ${r.non2xx} not 2xx` : undefined,
   };
 }
 
@@ -291,6 +295,7 @@ module.exports = (request) => ({ ...request, path: paths[Math.floor(Math.random(
         `| ${r.name} | ${Math.round(r.mbps)} | ${Math.round(r.rps)} | ${(r.mbps / reference.mbps).toFixed(2)}x | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
       );
     }
+    for (const r of rows) if (r.detail) console.log(`\n${r.name}: ${r.detail}.`);
     return rows;
   } finally {
     await nginx.stop();
