@@ -133,9 +133,6 @@ try {
     printTable(`${header}, ${connections} connections`, results, results[0]!);
   }
 
-  if (runs('storage')) await benchStorage({ serverUrl: server.url, dataDir, seconds });
-  if (runs('playback')) await benchPlayback({ server, dataDir });
-
   if (runs('catalog')) {
     console.log('\nSeeding the catalogue…');
     const sample = await seedCatalog(server.db.$client);
@@ -202,6 +199,10 @@ try {
       catalog[0]!,
     );
   }
+
+  // After the catalogue: its seeding writes servers and episodes for every movie there is.
+  if (runs('storage')) await benchStorage({ serverUrl: server.url, dataDir, seconds });
+  if (runs('playback')) await benchPlayback({ server, dataDir });
 } finally {
   await bare.close();
   await server.stop();
