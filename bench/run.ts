@@ -1,6 +1,8 @@
 // `npm run bench`: throughput and latency of Phim's routes as ratios against reference routes measured in the same run.
-// `BENCH_ONLY=catalog` runs only the catalogue part (100,000 movies, 1,000,000 episodes; bench/catalog.ts).
-// `BENCH_ONLY=ladder` runs only the HLS ladder transcode (bench/ladder.ts), which the full run does first.
+// `BENCH_ONLY=ladder` runs only the HLS ladder transcode (bench/ladder.ts), which the full run does first,
+// `BENCH_ONLY=catalog` only the catalogue part (100,000 movies, 1,000,000 episodes; bench/catalog.ts),
+// `BENCH_ONLY=storage` only HLS segments against nginx (bench/storage.ts), `BENCH_ONLY=playback` only the time to
+// first frame against a bare hls.js page (bench/playback.ts).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -9,6 +11,8 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { seedCatalog } from './catalog.ts';
 import { benchLadder } from './ladder.ts';
+import { benchPlayback } from './playback.ts';
+import { benchStorage } from './storage.ts';
 
 process.env.NODE_ENV = 'production';
 const { loadConfig } = await import('#server/config.ts');
@@ -22,11 +26,12 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
  */
 const catalogConnections = Number(process.env.BENCH_CATALOG_CONNECTIONS ?? 4);
 const only = process.env.BENCH_ONLY;
-if (only && only !== 'catalog' && only !== 'ladder') {
-  throw new Error(`BENCH_ONLY=${only}: only "catalog" and "ladder" are known.`);
-}
+const parts = ['ladder', 'catalog', 'storage', 'playback'];
+if (only && !parts.includes(only))
+  throw new Error(`BENCH_ONLY=${only}: one of ${parts.join(', ')}.`);
+const runs = (part: string) => !only || only === part;
 // First, while nothing else in this run uses the CPU.
-if (!only || only === 'ladder') await benchLadder();
+if (runs('ladder')) await benchLadder();
 if (only === 'ladder') process.exit(0);
 
 // autocannon reports p90 and p97.5 but no p95; the percentile list it reads lives in this module (shared through
@@ -133,71 +138,77 @@ try {
     printTable(`${header}, ${connections} connections`, results, results[0]!);
   }
 
-  console.log('\nSeeding the catalogue…');
-  const sample = await seedCatalog(server.db.$client);
-  console.log(
-    `${sample.movies} movies and ${sample.episodes} episodes in ${sample.seconds.toFixed(0)} s`,
-  );
-  // The listing's query over the API: the admin list, in token mode, with the filters the page passes.
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: adminEmail, password: adminPassword, device_name: 'bench' }),
-  }).then((r) => r.json() as Promise<{ token: string }>);
-  const bearer = { authorization: `Bearer ${login.token}` };
-  const q = encodeURIComponent(sample.typoQuery);
-  const listingApi = new URLSearchParams({
-    published: 'true',
-    genre: String(sample.listingQuery.genre),
-    nation: String(sample.listingQuery.nation),
-    sort: sample.listingQuery.sort,
-    order: sample.listingQuery.order,
-    per_page: '24',
-  });
-  const conns = { connections: catalogConnections };
-  const catalog: Result[] = [];
-  catalog.push(await measure('bare Fastify JSON route (reference)', bareUrl, conns));
-  catalog.push(
-    await measure(
-      `GET ${sample.listingPath} (listing page: genre, nation, most viewed)`,
-      `${server.url}${sample.listingPath}`,
-      conns,
-    ),
-  );
-  catalog.push(
-    await measure(
-      'GET /api/admin/movies?… (the same query over the API)',
-      `${server.url}/api/admin/movies?${listingApi}`,
-      { ...conns, headers: bearer },
-    ),
-  );
-  catalog.push(
-    await measure(
-      `GET /api/search/suggest?q=${sample.typoQuery} (diacritics, one typo)`,
-      `${server.url}/api/search/suggest?q=${q}`,
-      conns,
-    ),
-  );
-  catalog.push(
-    await measure(
-      `GET /movies?q=${sample.typoQuery} (results page)`,
-      `${server.url}/movies?q=${q}`,
-      conns,
-    ),
-  );
-  catalog.push(await measure('GET / (home page: hero and nine rows)', `${server.url}/`, conns));
-  catalog.push(
-    await measure(
-      'GET /watch/{slug} (detail page, 21 episodes)',
-      `${server.url}/watch/${sample.detailSlug}`,
-      conns,
-    ),
-  );
-  printTable(
-    `${header}, ${catalogConnections} connections, catalogue of ${sample.movies} movies and ${sample.episodes} episodes`,
-    catalog,
-    catalog[0]!,
-  );
+  if (runs('catalog')) {
+    console.log('\nSeeding the catalogue…');
+    const sample = await seedCatalog(server.db.$client);
+    console.log(
+      `${sample.movies} movies and ${sample.episodes} episodes in ${sample.seconds.toFixed(0)} s`,
+    );
+    // The listing's query over the API: the admin list, in token mode, with the filters the page passes.
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: adminEmail, password: adminPassword, device_name: 'bench' }),
+    }).then((r) => r.json() as Promise<{ token: string }>);
+    const bearer = { authorization: `Bearer ${login.token}` };
+    const q = encodeURIComponent(sample.typoQuery);
+    const listingApi = new URLSearchParams({
+      published: 'true',
+      genre: String(sample.listingQuery.genre),
+      nation: String(sample.listingQuery.nation),
+      sort: sample.listingQuery.sort,
+      order: sample.listingQuery.order,
+      per_page: '24',
+    });
+    const conns = { connections: catalogConnections };
+    const catalog: Result[] = [];
+    catalog.push(await measure('bare Fastify JSON route (reference)', bareUrl, conns));
+    catalog.push(
+      await measure(
+        `GET ${sample.listingPath} (listing page: genre, nation, most viewed)`,
+        `${server.url}${sample.listingPath}`,
+        conns,
+      ),
+    );
+    catalog.push(
+      await measure(
+        'GET /api/admin/movies?… (the same query over the API)',
+        `${server.url}/api/admin/movies?${listingApi}`,
+        { ...conns, headers: bearer },
+      ),
+    );
+    catalog.push(
+      await measure(
+        `GET /api/search/suggest?q=${sample.typoQuery} (diacritics, one typo)`,
+        `${server.url}/api/search/suggest?q=${q}`,
+        conns,
+      ),
+    );
+    catalog.push(
+      await measure(
+        `GET /movies?q=${sample.typoQuery} (results page)`,
+        `${server.url}/movies?q=${q}`,
+        conns,
+      ),
+    );
+    catalog.push(await measure('GET / (home page: hero and nine rows)', `${server.url}/`, conns));
+    catalog.push(
+      await measure(
+        'GET /watch/{slug} (detail page, 21 episodes)',
+        `${server.url}/watch/${sample.detailSlug}`,
+        conns,
+      ),
+    );
+    printTable(
+      `${header}, ${catalogConnections} connections, catalogue of ${sample.movies} movies and ${sample.episodes} episodes`,
+      catalog,
+      catalog[0]!,
+    );
+  }
+
+  // After the catalogue: its seeding writes servers and episodes for every movie there is.
+  if (runs('storage')) await benchStorage({ serverUrl: server.url, dataDir, seconds });
+  if (runs('playback')) await benchPlayback({ server, dataDir });
 } finally {
   await bare.close();
   await server.stop();

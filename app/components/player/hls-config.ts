@@ -12,6 +12,9 @@ export function hlsConfig(downlinkMbps?: number) {
       : 1_500_000;
   return {
     startLevel: -1,
+    // With `startLevel: -1` hls.js would otherwise first download the lowest rung's first segment to measure the
+    // bandwidth, before the segment it plays: the estimate above already chooses, one segment sooner.
+    testBandwidth: false,
     abrEwmaDefaultEstimate: estimate,
     abrEwmaDefaultEstimateMax: Math.max(estimate, 5_000_000),
     capLevelToPlayerSize: true,

@@ -189,6 +189,7 @@ describe('hls.js settings', () => {
   it('start from the browser’s bandwidth measure when it has one, else 1.5 Mbps, capped to the player', () => {
     expect(hlsConfig()).toMatchObject({
       startLevel: -1,
+      testBandwidth: false,
       abrEwmaDefaultEstimate: 1_500_000,
       capLevelToPlayerSize: true,
     });

@@ -34,7 +34,12 @@ export type PlayerProps = {
   onReport?: () => void;
 };
 
-const PlayerMedia = lazy(() => import('./player-media.tsx'));
+const loadPlayerMedia = () => import('./player-media.tsx');
+// In the browser the media code starts downloading as soon as this module runs (with the page's own code), not
+// when React first renders the player after hydration: waiting for that put the play button seconds later
+// (bench/playback.ts). Only pages that show a player import this module; a failure surfaces through lazy().
+if (typeof document !== 'undefined') loadPlayerMedia().catch(() => {});
+const PlayerMedia = lazy(loadPlayerMedia);
 
 const noop = () => () => {};
 /** False during the server render and hydration, true afterwards. */

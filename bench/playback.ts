@@ -1,0 +1,329 @@
+// `BENCH_ONLY=playback`: time to first frame of the watch page against a bare hls.js page playing the same ladder,
+// in headless Chromium (FIELD-NOTES "Time to first frame"; the target is within 1.2× of the bare page).
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { videos } from '#server/db/schema/index.ts';
+import { probeVideo, ffprobePathFor } from '#server/media/ffprobe.ts';
+import {
+  buildTranscodeArgs,
+  parseMasterPlaylist,
+  planTranscode,
+  runFfmpeg,
+} from '#server/media/hls.ts';
+import { storyboardVtt } from '#server/media/storyboard.ts';
+import { storageRoutes } from '#server/http/storage.routes.ts';
+import type { RunningServer } from '#server/start.ts';
+import { sparePort } from './storage.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FFMPEG = process.env.FFMPEG_PATH || 'ffmpeg';
+const RUNS = Number(process.env.BENCH_PLAYBACK_RUNS ?? 7);
+/** A 1080p source for the full ladder (1080/720/480/360); only the first segments matter for the first frame. */
+const CLIP = { width: 1920, height: 1080, fps: 30, seconds: 16 };
+/** Headless Chromium calls itself HeadlessChrome, which the site treats as a crawler (no scripts): say Chrome. */
+const USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+/**
+ * Runs in every page before its own scripts: the first `play()` on a <video> in the page starts watching for frames,
+ * and the first frame presented while playing (requestVideoFrameCallback) is the first frame. Times are ms since
+ * navigation start (performance.timeOrigin), the same clock for both pages. Plain JavaScript in a string: tsx would
+ * wrap a function's inner functions in a `__name` helper that the page does not have.
+ */
+const WATCH_FIRST_FRAME = `(() => {
+  const marks = (window.__ttff = { play: null, playing: null, frame: null });
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function () {
+    // Only a video in the page: players try play() on detached elements to learn whether autoplay is allowed.
+    if (marks.play === null && this.isConnected && 'requestVideoFrameCallback' in this) {
+      marks.play = performance.now();
+      const video = this;
+      const onFrame = (now) => {
+        if (video.paused) video.requestVideoFrameCallback(onFrame);
+        else marks.frame = now;
+      };
+      video.requestVideoFrameCallback(onFrame);
+      video.addEventListener('playing', () => (marks.playing ??= performance.now()), { once: true });
+    }
+    return play.call(this);
+  };
+})();`;
+
+/** The reference: hls.js with its defaults and nothing else, a play button enabled once the source is attached. */
+const barePage = (master: string) => `<!doctype html>
+<html><head><meta charset="utf-8"><title>bare hls.js</title>
+<style>body{margin:0;background:#000}video{display:block;width:100%;max-width:1280px;aspect-ratio:16/9}</style>
+</head><body>
+<video playsinline></video><button id="play" disabled>Play</button>
+<script src="/hls.min.js"></script>
+<script>
+  const video = document.querySelector('video');
+  const hls = new Hls();
+  hls.loadSource(${JSON.stringify(master)});
+  hls.attachMedia(video);
+  const button = document.getElementById('play');
+  button.onclick = () => video.play();
+  button.disabled = false;
+</script>
+</body></html>`;
+
+/**
+ * The ladder from the transcode pipeline's own ffmpeg command (server/media/hls.ts) on a generated clip, kept in the
+ * system's temp folder between runs: encoding 1080p on 2 cores takes a minute.
+ */
+async function ladder(): Promise<string> {
+  const key = crypto
+    .createHash('sha256')
+    .update(JSON.stringify({ CLIP, args: buildTranscodeArgs.toString() }))
+    .digest('hex')
+    .slice(0, 12);
+  const dir = path.join(os.tmpdir(), `phim-bench-ladder-${key}`);
+  if (fs.existsSync(path.join(dir, 'master.m3u8'))) return dir;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'phim-bench-clip-'));
+  try {
+    const clip = path.join(work, 'clip.mp4');
+    execFileSync(FFMPEG, [
+      ...['-y', '-loglevel', 'error'],
+      ...['-f', 'lavfi', '-i', `testsrc2=size=${CLIP.width}x${CLIP.height}:rate=${CLIP.fps}`],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440'],
+      ...['-t', String(CLIP.seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18'],
+      ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', clip],
+    ]);
+    const out = path.join(work, 'out');
+    fs.mkdirSync(out);
+    const probe = await probeVideo(clip, { ffprobePath: ffprobePathFor(FFMPEG) });
+    const plan = planTranscode(probe, { input: clip, outputDir: out });
+    await runFfmpeg(buildTranscodeArgs(plan), { ffmpegPath: FFMPEG });
+    fs.writeFileSync(path.join(out, 'storyboard.vtt'), storyboardVtt(plan.storyboard));
+    fs.renameSync(out, dir);
+    return dir;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** A ready video with that ladder, and a published movie whose episode plays it: what an admin would have made. */
+async function seed(server: RunningServer, dataDir: string, source: string) {
+  const services = server.app.services;
+  const master = fs.readFileSync(path.join(source, 'master.m3u8'), 'utf8');
+  const [video] = await server.db
+    .insert(videos)
+    .values({ name: 'Bench ladder', status: 'ready', progress: 100, originalFilename: 'clip.mp4' })
+    .returning({ id: videos.id });
+  const prefix = services.videoFiles.prefix(video!.id, crypto.randomBytes(8).toString('hex'));
+  fs.cpSync(source, path.join(dataDir, 'storage', ...prefix.split('/')), { recursive: true });
+  await server.db
+    .update(videos)
+    .set({
+      storagePrefix: prefix,
+      posterPath: 'poster.jpg',
+      storyboardPath: 'storyboard.vtt',
+      duration: CLIP.seconds,
+      width: CLIP.width,
+      height: CLIP.height,
+      renditions: parseMasterPlaylist(master).map((rung) => ({
+        name: rung.uri.split('/')[0] ?? `${rung.height}p`,
+        width: rung.width,
+        height: rung.height,
+        bandwidth: rung.bandwidth,
+        codecs: rung.codecs,
+        playlist: rung.uri,
+      })),
+    })
+    .where(eq(videos.id, video!.id));
+  const movie = await services.movies.create({
+    title: 'Khung Hình Đầu Tiên',
+    published: true,
+    total_episodes: 1,
+  });
+  const episodeServer = await services.episodes.createServer(movie.id, 'Vietsub #1');
+  const episode = await services.episodes.create(movie.id, {
+    server_id: episodeServer.id,
+    name: 'Tập 1',
+    ep: 'tap-1',
+    source_type: 'video',
+    video_id: video!.id,
+  });
+  return {
+    watchPath: `/watch/${movie.slug}/${episode.ep}`,
+    master: services.videoFiles.url(prefix, 'master.m3u8'),
+  };
+}
+
+type Run = {
+  /** The HTML fully received, DOMContentLoaded, play requested, first frame: ms since navigation start. */
+  html: number;
+  ready: number;
+  play: number;
+  frame: number;
+};
+
+async function firstFrame(browser: Browser, url: string, playButton: string): Promise<Run> {
+  const context = await browser.newContext({
+    userAgent: USER_AGENT,
+    viewport: { width: 1280, height: 720 },
+    locale: 'vi-VN',
+  });
+  try {
+    await context.addInitScript({ content: WATCH_FIRST_FRAME });
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'commit' });
+    // As a viewer: click play as soon as there is a play button to click.
+    await page.click(playButton, { timeout: 30_000 });
+    await page
+      .waitForFunction(
+        () => (window as unknown as { __ttff: { frame: number | null } }).__ttff.frame !== null,
+        null,
+        { timeout: 30_000, polling: 50 },
+      )
+      .catch(async (error: unknown) => {
+        const state = await page.evaluate(() => {
+          const host = document.querySelector('hls-video') as
+            (HTMLElement & { nativeEl?: HTMLVideoElement }) | null;
+          const video = host?.nativeEl ?? document.querySelector('video');
+          return JSON.stringify({
+            marks: (window as unknown as { __ttff: unknown }).__ttff,
+            paused: video?.paused,
+            readyState: video?.readyState,
+            currentTime: video?.currentTime,
+            error: video?.error?.message,
+          });
+        });
+        throw new Error(`No first frame on ${url}: ${state}`, { cause: error });
+      });
+    if (process.env.BENCH_PLAYBACK_TRACE) {
+      console.log(
+        await page.evaluate(() =>
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+            .map(
+              (entry) =>
+                `${Math.round(entry.startTime)}–${Math.round(entry.responseEnd)} ${entry.encodedBodySize} ${entry.name}`,
+            )
+            .join('\n'),
+        ),
+      );
+    }
+    return await page.evaluate(() => {
+      const navigation = performance.getEntriesByType(
+        'navigation',
+      )[0] as PerformanceNavigationTiming;
+      const marks = (window as unknown as { __ttff: { play: number; frame: number } }).__ttff;
+      return {
+        html: navigation.responseEnd,
+        ready: navigation.domContentLoadedEventEnd,
+        play: marks.play,
+        frame: marks.frame,
+      };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+/** Nearest-rank p95: with 7 runs, the slowest. */
+const p95 = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
+
+export async function benchPlayback(options: { server: RunningServer; dataDir: string }) {
+  if (!fs.existsSync(CHROMIUM)) {
+    console.log(
+      `\nTime to first frame: skipped, no Chromium at ${CHROMIUM} (sudo apt-get install chromium, or set CHROMIUM_PATH).`,
+    );
+    return null;
+  }
+  console.log('\nTime to first frame: making the ladder…');
+  const { watchPath, master } = await seed(options.server, options.dataDir, await ladder());
+
+  // The bare page comes from this process too, with the same /storage/ route code and the same cache of hot files.
+  const bare = Fastify();
+  await bare.register(storageRoutes, {
+    prefix: '/storage',
+    root: path.join(options.dataDir, 'storage'),
+    cache: options.server.app.services.storageCache,
+  });
+  const hlsScript = fs.readFileSync(
+    path.join(path.dirname(createRequire(import.meta.url).resolve('hls.js')), 'hls.min.js'),
+  );
+  bare.get('/', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(barePage(master)),
+  );
+  bare.get('/hls.min.js', async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(hlsScript),
+  );
+  await bare.listen({ port: await sparePort(), host: '127.0.0.1' });
+  const bareAddress = bare.server.address();
+  const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/`;
+
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  try {
+    const pages = [
+      {
+        name: 'watch page /watch/{slug}/{ep}',
+        url: `${options.server.url}${watchPath}`,
+        button: 'media-play-button.phim-big-play',
+      },
+      { name: 'bare hls.js page (reference)', url: bareUrl, button: '#play' },
+    ];
+    // One run each first (discarded): the server's first render and first reads. Then alternate, so that load from
+    // elsewhere on the machine falls on both.
+    for (const page of pages) await firstFrame(browser, page.url, page.button);
+    const runs = pages.map(() => [] as Run[]);
+    for (let i = 0; i < RUNS; i++) {
+      for (const [index, page] of pages.entries()) {
+        runs[index]!.push(await firstFrame(browser, page.url, page.button));
+      }
+    }
+    const rows = pages.map((page, index) => {
+      const frames = runs[index]!.map((run) => run.frame);
+      return {
+        name: page.name,
+        median: median(frames),
+        p95: p95(frames),
+        html: median(runs[index]!.map((run) => run.html)),
+        ready: median(runs[index]!.map((run) => run.ready)),
+        click: median(runs[index]!.map((run) => run.play)),
+        afterClick: median(runs[index]!.map((run) => run.frame - run.play)),
+      };
+    });
+    const reference = rows[1]!;
+    console.log(
+      `\nTime to first frame: headless Chromium, ${CLIP.height}p ${CLIP.seconds} s clip through the transcode ladder, fresh context per run, ${RUNS} runs each, ms from navigation start\n`,
+    );
+    console.log(
+      '| page | first frame (median) | p95 | vs bare | HTML received | DOMContentLoaded | play clicked | click → frame |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const row of [reference, rows[0]!]) {
+      console.log(
+        `| ${row.name} | ${Math.round(row.median)} | ${Math.round(row.p95)} | ${(row.median / reference.median).toFixed(2)}x | ${Math.round(row.html)} | ${Math.round(row.ready)} | ${Math.round(row.click)} | ${Math.round(row.afterClick)} |`,
+      );
+    }
+    return rows;
+  } finally {
+    await browser.close();
+    await bare.close();
+  }
+}
