@@ -10,7 +10,8 @@ import { chromium, type Browser } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { videos } from '#server/db/schema/index.ts';
-import { probeVideo, ffprobePathFor } from '#server/media/ffprobe.ts';
+import { locateBinary } from '#server/media/ffmpeg-binaries.ts';
+import { probeVideo } from '#server/media/ffprobe.ts';
 import {
   buildTranscodeArgs,
   parseMasterPlaylist,
@@ -23,7 +24,8 @@ import type { RunningServer } from '#server/start.ts';
 import { sparePort } from './storage.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FFMPEG = process.env.FFMPEG_PATH || 'ffmpeg';
+const FFMPEG = locateBinary('ffmpeg').path;
+const FFPROBE = locateBinary('ffprobe').path;
 const RUNS = Number(process.env.BENCH_PLAYBACK_RUNS ?? 7);
 /** A 1080p source for the full ladder (1080/720/480/360); only the first segments matter for the first frame. */
 const CLIP = { width: 1920, height: 1080, fps: 30, seconds: 16 };
@@ -98,7 +100,7 @@ async function ladder(): Promise<string> {
     ]);
     const out = path.join(work, 'out');
     fs.mkdirSync(out);
-    const probe = await probeVideo(clip, { ffprobePath: ffprobePathFor(FFMPEG) });
+    const probe = await probeVideo(clip, { ffprobePath: FFPROBE });
     const plan = planTranscode(probe, { input: clip, outputDir: out });
     await runFfmpeg(buildTranscodeArgs(plan), { ffmpegPath: FFMPEG });
     fs.writeFileSync(path.join(out, 'storyboard.vtt'), storyboardVtt(plan.storyboard));
