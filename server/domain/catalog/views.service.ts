@@ -3,8 +3,10 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 
+/** The widest window, `views_month`. */
+export const VIEW_WINDOW_DAYS = 30;
 /** Buckets are kept a day longer than the widest window, so a late roll still sees the whole month. */
-export const VIEW_RETENTION_DAYS = 31;
+export const VIEW_RETENTION_DAYS = VIEW_WINDOW_DAYS + 1;
 
 export type ViewsService = ReturnType<typeof createViewsService>;
 
@@ -42,7 +44,7 @@ export function createViewsService({ db }: { db: Database }) {
               count(*) as month
             from episode_views v
             join episodes e on e.id = v.episode_id
-            where v.hour > now() - interval '30 days'
+            where v.hour > now() - make_interval(days => ${VIEW_WINDOW_DAYS})
             group by e.movie_id
           ), rolled as (
             update movies m
