@@ -34,40 +34,38 @@ export function createViewsService({ db }: { db: Database }) {
           sql`select pg_try_advisory_xact_lock(hashtext('catalog.views.roll')) as locked`,
         );
         if (!lock.rows[0]?.locked) return null;
-        // Windows end at the statement's now(): "> now() - 1 day" takes the 24 hour buckets that started after this
-        // time yesterday, the current (partial) hour included.
-        const counts = await tx.execute<{ rolled: number; emptied: number }>(sql`
-          with windowed as (
-            select e.movie_id,
-              count(*) filter (where v.hour > now() - interval '1 day') as day,
-              count(*) filter (where v.hour > now() - interval '7 days') as week,
-              count(*) as month
-            from episode_views v
-            join episodes e on e.id = v.episode_id
-            where v.hour > now() - make_interval(days => ${VIEW_WINDOW_DAYS})
-            group by e.movie_id
-          ), rolled as (
-            update movies m
-            set views_day = w.day, views_week = w.week, views_month = w.month
-            from windowed w
-            where m.id = w.movie_id
-              and (m.views_day, m.views_week, m.views_month) is distinct from (w.day, w.week, w.month)
-            returning 1
-          ), emptied as (
-            update movies m
-            set views_day = 0, views_week = 0, views_month = 0
-            where (m.views_day <> 0 or m.views_week <> 0 or m.views_month <> 0)
-              and not exists (select 1 from windowed w where w.movie_id = m.id)
-            returning 1
-          )
-          select (select count(*)::int from rolled) as rolled,
-            (select count(*)::int from emptied) as emptied`);
+        // now() is the transaction's start, the same in every statement: "> now() - 1 day" takes the 24 hour
+        // buckets that started after this time yesterday, the current (partial) hour included. The aggregate goes
+        // into a temporary table rather than a CTE beside the UPDATEs: PostgreSQL plans no parallel workers for a
+        // statement that writes, and the reset's anti-join gets an analysed table to hash.
+        await tx.execute(sql`
+          create temporary table view_windows on commit drop as
+          select e.movie_id,
+            count(*) filter (where v.hour > now() - interval '1 day') as day,
+            count(*) filter (where v.hour > now() - interval '7 days') as week,
+            count(*) as month
+          from episode_views v
+          join episodes e on e.id = v.episode_id
+          where v.hour > now() - make_interval(days => ${VIEW_WINDOW_DAYS})
+          group by e.movie_id`);
+        await tx.execute(sql`analyze view_windows`);
+        const rolled = await tx.execute(sql`
+          update movies m
+          set views_day = w.day, views_week = w.week, views_month = w.month
+          from view_windows w
+          where m.id = w.movie_id
+            and (m.views_day, m.views_week, m.views_month) is distinct from (w.day, w.week, w.month)`);
+        const emptied = await tx.execute(sql`
+          update movies m
+          set views_day = 0, views_week = 0, views_month = 0
+          where (m.views_day <> 0 or m.views_week <> 0 or m.views_month <> 0)
+            and not exists (select 1 from view_windows w where w.movie_id = m.id)`);
         const purged = await tx.execute(sql`
           delete from episode_views
           where hour < now() - make_interval(days => ${VIEW_RETENTION_DAYS})`);
         return {
-          rolled: Number(counts.rows[0]?.rolled ?? 0),
-          emptied: Number(counts.rows[0]?.emptied ?? 0),
+          rolled: rolled.rowCount ?? 0,
+          emptied: emptied.rowCount ?? 0,
           purged: purged.rowCount ?? 0,
         };
       });
