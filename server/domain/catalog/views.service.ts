@@ -37,7 +37,7 @@ export function createViewsService({ db }: { db: Database }) {
         // now() is the transaction's start, the same in every statement: "> now() - 1 day" takes the 24 hour
         // buckets that started after this time yesterday, the current (partial) hour included. The aggregate goes
         // into a temporary table rather than a CTE beside the UPDATEs: PostgreSQL plans no parallel workers for a
-        // statement that writes, and the reset's anti-join gets an analysed table to hash.
+        // statement that writes (3,000,000 buckets: 23-30 s as one statement, 10-14 s so; decision 017).
         await tx.execute(sql`
           create temporary table view_windows on commit drop as
           select e.movie_id,
