@@ -13,6 +13,7 @@ import { seedCatalog } from './catalog.ts';
 import { benchLadder } from './ladder.ts';
 import { benchPlayback } from './playback.ts';
 import { benchStorage } from './storage.ts';
+import { measureViewRoll } from './views.ts';
 
 process.env.NODE_ENV = 'production';
 const { loadConfig } = await import('#server/config.ts');
@@ -203,6 +204,10 @@ try {
       `${header}, ${catalogConnections} connections, catalogue of ${sample.movies} movies and ${sample.episodes} episodes`,
       catalog,
       catalog[0]!,
+    );
+    // Last, as it rewrites the seeded day/week/month counters that the routes above sort by.
+    console.log(
+      `\nView roll: ${await measureViewRoll(server.db.$client, () => server.app.services.views.roll())}`,
     );
   }
 

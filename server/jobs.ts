@@ -9,6 +9,7 @@ export const QUEUES = {
   transcode: 'media.video.transcode',
   cleanUploads: 'media.uploads.clean',
   purgeTrash: 'media.trash.purge',
+  rollViews: 'catalog.views.roll',
 } as const;
 
 export type JobName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -47,7 +48,7 @@ export function createJobQueue(options: { db: Database; log: Log }) {
         retryLimit: 5,
         retryDelay: 5,
       });
-      for (const name of [QUEUES.cleanUploads, QUEUES.purgeTrash]) {
+      for (const name of [QUEUES.cleanUploads, QUEUES.purgeTrash, QUEUES.rollViews]) {
         await boss.createQueue(name, { name, expireInSeconds: 15 * 60, retryLimit: 1 });
       }
     })();

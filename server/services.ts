@@ -13,6 +13,8 @@ import { createSeoService } from './domain/catalog/seo.service.ts';
 import { createSearchService } from './domain/catalog/search.service.ts';
 import { createTermsService } from './domain/catalog/terms.service.ts';
 import { createSubtitlesService } from './domain/media/subtitles.service.ts';
+import { registerViewJobs } from './domain/catalog/views.jobs.ts';
+import { createViewsService } from './domain/catalog/views.service.ts';
 import { createWatchService } from './domain/catalog/watch.service.ts';
 import { registerMediaJobs } from './domain/media/media.jobs.ts';
 import { createTranscoder } from './domain/media/transcode.service.ts';
@@ -134,6 +136,8 @@ export function createServices(options: {
     concurrency: config.TRANSCODE_CONCURRENCY,
     log,
   });
+  const views = createViewsService({ db });
+  registerViewJobs(jobs, { views, log });
 
   return {
     config,
@@ -154,6 +158,7 @@ export function createServices(options: {
       // Its own key, so a viewer hash says nothing about the session secret.
       secret: crypto.createHash('sha256').update(`views:${options.authSecret}`).digest('hex'),
     }),
+    views,
     home: createHomeService({ db, log }),
     search: createSearchService({ db }),
     reports: createReportsService({ db, events }),

@@ -3,7 +3,7 @@
 // pointing at one generated HLS clip, and three clips in the video manager that the hero's first episodes play.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { slugify } from '#app/lib/format.ts';
 import type { Database } from '#server/db/client.ts';
@@ -20,6 +20,7 @@ import {
 } from './catalogue.ts';
 import { seedDemoClips, type DemoClipsResult } from './demo-clips.ts';
 import { DEMO_SAMPLE_URL, ensureSampleClip, type SampleClipResult } from './sample-video.ts';
+import { seedMovieViews } from './views.ts';
 
 export const DEMO_VIEWER = { email: 'viewer@phim.local', name: 'Khán giả Demo' };
 export const DEMO_SERVERS = ['Vietsub #1', 'Thuyết minh'] as const;
@@ -203,18 +204,7 @@ export async function seedDemo(
     await Promise.all(
       servers.map((server) => episodesService.createMany(created.id, server.id, lines)),
     );
-    if (movie.views) {
-      // Views come from people watching; no service sets them, so the demo writes the counters directly.
-      await db
-        .update(movies)
-        .set({
-          viewsWeek: movie.views.week,
-          viewsDay: Math.round(movie.views.week / 7),
-          viewsMonth: Math.min(movie.views.total, movie.views.week * 4),
-          viewsTotal: movie.views.total,
-        })
-        .where(eq(movies.id, created.id));
-    }
+    if (movie.views) await seedMovieViews(db, created.id, movie.views);
   };
   // A few movies at a time (the database answers in parallel); ongoing series after the rest, so that their
   // episodes are the newest, as on a real site.
@@ -226,6 +216,8 @@ export async function seedDemo(
       .map((movie) => add(() => addMovie(movie))),
   );
   await Promise.all(ongoing.map((movie) => add(() => addMovie(movie))));
+  // The same roll as the hourly job, so "most viewed this week" is filled from the buckets at once.
+  await app.services.views.roll();
 
   const video = await videoDone;
   const clips = seedDemoClips(app, db, { seconds: options.clipSeconds ?? 30, sample: video });

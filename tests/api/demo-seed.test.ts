@@ -4,9 +4,17 @@
 // adds nothing. Without ffmpeg the catalogue is still seeded, with one warning.
 import fs from 'node:fs';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { episodes, movies, movieServers, terms, users, videos } from '#server/db/schema/index.ts';
+import {
+  episodes,
+  episodeViews,
+  movies,
+  movieServers,
+  terms,
+  users,
+  videos,
+} from '#server/db/schema/index.ts';
 import {
   DEMO_CLIPS,
   demoClipFilename,
@@ -24,7 +32,13 @@ let firstMs: number;
 let clips: DemoClipsResult;
 
 const rowCount = async (
-  table: typeof movies | typeof episodes | typeof terms | typeof movieServers | typeof videos,
+  table:
+    | typeof movies
+    | typeof episodes
+    | typeof terms
+    | typeof movieServers
+    | typeof videos
+    | typeof episodeViews,
 ) => (await t.db.select({ value: count() }).from(table))[0]!.value;
 const files = (dir: string): string[] =>
   fs.existsSync(dir)
@@ -173,8 +187,31 @@ describe('the demo seed', () => {
     expect(image.headers['content-type']).toBe('image/webp');
   });
 
+  it('leaves views as hour buckets over the last month, rolled into the counters', async () => {
+    const [buckets] = await t.db
+      .select({
+        rows: count(),
+        oldest: sql<Date>`min(${episodeViews.hour})`,
+        lastWeek: sql<number>`count(*) filter (where ${episodeViews.hour} > now() - interval '7 days')::int`,
+      })
+      .from(episodeViews);
+    expect(buckets!.rows).toBeGreaterThan(1000);
+    expect(buckets!.rows).toBeLessThan(5000);
+    expect(new Date(buckets!.oldest).getTime()).toBeLessThan(Date.now() - 20 * 86_400_000);
+    // More than a uniform spread would put in a week: views crowd towards the present.
+    expect(buckets!.lastWeek / buckets!.rows).toBeGreaterThan(7 / 30);
+    const [counters] = await t.db
+      .select({ week: sql<number>`sum(${movies.viewsWeek})::int` })
+      .from(movies);
+    expect(counters!.week).toBe(buckets!.lastWeek);
+  });
+
   it('fills the home page: a hero, newest episodes, most viewed, and rows by type and genre', async () => {
     const { blocks } = await t.app.services.home.getPage();
+    const trending = blocks.find(
+      (block) => block.kind === 'row' && block.source === 'trending_week',
+    );
+    expect(trending?.kind === 'row' && trending.movies.length).toBeGreaterThanOrEqual(10);
     expect(blocks[0]?.kind).toBe('hero');
     const rows = blocks.flatMap((block) => (block.kind === 'row' ? [block] : []));
     expect(rows.map((row) => row.source)).toEqual(
@@ -190,6 +227,7 @@ describe('the demo seed', () => {
       movies: await rowCount(movies),
       episodes: await rowCount(episodes),
       terms: await rowCount(terms),
+      views: await rowCount(episodeViews),
       uploads: files(path.join(t.dataDir, 'storage', 'uploads')).length,
     };
     expect(before.uploads).toBe(88);
@@ -213,6 +251,7 @@ describe('the demo seed', () => {
       movies: await rowCount(movies),
       episodes: await rowCount(episodes),
       terms: await rowCount(terms),
+      views: await rowCount(episodeViews),
       uploads: files(path.join(t.dataDir, 'storage', 'uploads')).length,
     }).toEqual(before);
     expect(
