@@ -1,7 +1,12 @@
 // The pure ffmpeg layer: the ladder never goes above the source, the one command maps every rung (with or without
 // audio), progress is read from `-progress` lines, and the storyboard's WebVTT points at the right tiles.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { ProbeResult } from './ffprobe.ts';
+import { makeTestClip } from '#tests/media-utils.ts';
+import { probeVideo, type ProbeResult } from './ffprobe.ts';
 import {
   avcCodecOf,
   buildRenditionArgs,
@@ -13,6 +18,7 @@ import {
   planLadder,
   planTranscode,
   runFfmpeg,
+  transcodeLadder,
 } from './hls.ts';
 import { planStoryboard, spriteCount, storyboardVtt, vttTime } from './storyboard.ts';
 
@@ -67,7 +73,7 @@ describe('the ladder', () => {
     expect(after('-ac')).toBe('2');
     expect(args).toContain('/work/out/poster.jpg');
     expect(args).toContain('/work/out/sprite_%03d.jpg');
-    expect(after('-filter_complex')).toContain('fps=1/10,scale=160:90,tile=10x10');
+    expect(after('-filter_complex')).toContain('fps=1/10:eof_action=pass,scale=160:90,tile=10x10');
   });
 
   it('maps no audio for a silent source', () => {
@@ -175,6 +181,42 @@ describe('the storyboard', () => {
       tileHeight: 284,
       frames: 1,
     });
+  });
+});
+
+describe('the storyboard of a short clip', () => {
+  // ffmpeg's fps filter drops a frame it has not reached by the end of the input: under 5 s there was no sprite
+  // at all and the seek previews pointed at a missing file. Every tile the WebVTT names must hold a picture.
+  it.each([3, 14])('has every tile its WebVTT names, for a %i s clip', async (seconds) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phim-short-'));
+    try {
+      const input = path.join(dir, 'clip.mp4');
+      await makeTestClip(input, { size: '320x240', seconds, silent: true });
+      const plan = planTranscode(await probeVideo(input, {}), {
+        input,
+        outputDir: path.join(dir, 'out'),
+      });
+      fs.mkdirSync(plan.outputDir, { recursive: true });
+      await transcodeLadder(plan, { mode: 'single-process' });
+      // Each cue's tile holds a picture (an unfilled tile of the sheet is black).
+      const cues = [
+        ...storyboardVtt(plan.storyboard).matchAll(
+          /(sprite_\d+\.jpg)#xywh=(\d+),(\d+),(\d+),(\d+)/g,
+        ),
+      ];
+      expect(cues).toHaveLength(Math.ceil(seconds / 10));
+      for (const [, file, x, y, w, h] of cues) {
+        const tile = await sharp(path.join(plan.outputDir, file!))
+          .extract({ left: Number(x), top: Number(y), width: Number(w), height: Number(h) })
+          .stats();
+        expect(
+          Math.max(...tile.channels.map((c) => c.max)),
+          `${file} at ${x},${y}`,
+        ).toBeGreaterThan(40);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

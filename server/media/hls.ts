@@ -94,7 +94,7 @@ function buildEncodeArgs(
   if (options.extras) {
     filters.push(
       `[sp]select='gte(t\\,${plan.posterAt.toFixed(3)})',scale=${top.width}:${top.height}[poster]`,
-      `[sb]fps=1/${board.interval},scale=${board.tileWidth}:${board.tileHeight},tile=${board.columns}x${board.rows}[sprite]`,
+      `[sb]fps=1/${board.interval}:eof_action=pass,scale=${board.tileWidth}:${board.tileHeight},tile=${board.columns}x${board.rows}[sprite]`,
     );
   }
   const args = ['-hide_banner', '-nostdin', '-y', '-nostats', '-progress', 'pipe:1'];
