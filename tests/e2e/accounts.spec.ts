@@ -324,6 +324,16 @@ test('a toast closes by itself after 5 seconds, or at once when swiped away', as
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await signInThroughForm(page, email, password);
   await expect(toast).toBeVisible();
+  // Swipe only once it has finished sliding in and the page under it has settled: sonner ignores a drag that
+  // starts while the toast is still entering, and a moving target is missed.
+  await expect(toast).toHaveAttribute('data-mounted', 'true');
+  await expect
+    .poll(async () => {
+      const before = JSON.stringify(await toast.boundingBox());
+      await page.waitForTimeout(250);
+      return before === JSON.stringify(await toast.boundingBox());
+    })
+    .toBe(true);
   const box = (await toast.boundingBox())!;
   const y = box.y + box.height / 2;
   await page.mouse.move(box.x + box.width / 2, y);
