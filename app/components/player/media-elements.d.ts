@@ -1,4 +1,4 @@
-// JSX types for the Media Chrome and hls-video-element tags that player-media.tsx writes as plain custom elements.
+// JSX types for the Media Chrome and hls-video-element tags that player-media.client.tsx writes as plain custom elements.
 import type { DetailedHTMLProps, HTMLAttributes, Ref } from 'react';
 
 type MediaElementProps = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & {

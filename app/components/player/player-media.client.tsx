@@ -1,4 +1,4 @@
-// The HLS player behind <Player>, loaded on demand: Media Chrome's controls over hls-video-element (hls.js), with our
+// The HLS player behind <Player>, browser only (a `.client` module): Media Chrome's controls over hls-video-element (hls.js), with our
 // keyboard shortcuts and help, double-tap to seek on touch screens, remembered volume/speed/captions, skip
 // intro/outro, the next-episode card and an error overlay with retry and a way to report the episode.
 import 'media-chrome';
