@@ -7,7 +7,8 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   build: { assetsInlineLimit: 0 },
   server: { hmr: { port: 24678 } },
-  // Pre-bundled up front: a module first met through a lazy import (the player) would reload the first dev page.
+  // Pre-bundled up front: a dependency Vite discovers late (the player's, on the first watch page) would reload
+  // that dev page.
   optimizeDeps: {
     include: [
       'sonner',
