@@ -1,7 +1,9 @@
 // The Video Manager's shared cells (list and trash): thumbnail, status badge with live progress, facts, episodes.
+import type { TFunction } from 'i18next';
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '#app/components/app-link.tsx';
+import type { DataTableColumn } from '#app/components/data-table/index.ts';
 import { Img } from '#app/components/image.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Tooltip } from '#app/components/ui/tooltip.tsx';
@@ -183,4 +185,34 @@ export function VideoEpisodes({ video }: { video: AdminVideo }) {
       ) : null}
     </ul>
   );
+}
+
+/** The columns the list and the trash show alike: the video's name first, then its facts. */
+export function videoColumns(t: TFunction) {
+  const name: DataTableColumn<AdminVideo> = {
+    id: 'name',
+    header: t('admin.videos.columns.video'),
+    meta: { sortKey: 'name', card: 'title', className: 'min-w-56 max-w-80' },
+    cell: ({ row }) => <VideoName video={row.original} />,
+  };
+  const facts: DataTableColumn<AdminVideo>[] = [
+    {
+      id: 'duration',
+      header: t('admin.videos.columns.duration'),
+      meta: { sortKey: 'duration', className: 'whitespace-nowrap' },
+      cell: ({ row }) => <VideoFacts video={row.original} />,
+    },
+    {
+      id: 'size',
+      header: t('admin.videos.columns.size'),
+      meta: { sortKey: 'size', sortDescFirst: true, className: 'whitespace-nowrap' },
+      cell: ({ row }) => <VideoSize video={row.original} />,
+    },
+    {
+      id: 'episodes',
+      header: t('admin.videos.columns.episodes'),
+      cell: ({ row }) => <VideoEpisodes video={row.original} />,
+    },
+  ];
+  return { name, facts };
 }

@@ -9,13 +9,7 @@ import { DataTable, type DataTableColumn } from '#app/components/data-table/inde
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
-import {
-  VideoEpisodes,
-  VideoFacts,
-  VideoName,
-  VideoSize,
-  type AdminVideo,
-} from '#app/components/videos/video-cells.tsx';
+import { type AdminVideo, videoColumns } from '#app/components/videos/video-cells.tsx';
 import { VIDEO_SORTS, videosQuery } from '#app/components/videos/video-query.ts';
 import { useAuth } from '#app/lib/auth.tsx';
 import { formatDate } from '#app/lib/format.ts';
@@ -74,30 +68,10 @@ export default function VideoTrash({ loaderData }: Route.ComponentProps) {
       toast.success(t('admin.videos.trash.restored', { name: video.name }));
       await revalidator.revalidate();
     };
+    const shared = videoColumns(t);
     return [
-      {
-        id: 'name',
-        header: t('admin.videos.columns.video'),
-        meta: { sortKey: 'name', card: 'title', className: 'min-w-56 max-w-80' },
-        cell: ({ row }) => <VideoName video={row.original} />,
-      },
-      {
-        id: 'duration',
-        header: t('admin.videos.columns.duration'),
-        meta: { sortKey: 'duration', className: 'whitespace-nowrap' },
-        cell: ({ row }) => <VideoFacts video={row.original} />,
-      },
-      {
-        id: 'size',
-        header: t('admin.videos.columns.size'),
-        meta: { sortKey: 'size', sortDescFirst: true, className: 'whitespace-nowrap' },
-        cell: ({ row }) => <VideoSize video={row.original} />,
-      },
-      {
-        id: 'episodes',
-        header: t('admin.videos.columns.episodes'),
-        cell: ({ row }) => <VideoEpisodes video={row.original} />,
-      },
+      shared.name,
+      ...shared.facts,
       {
         id: 'updated_at',
         header: t('admin.videos.columns.deleted'),

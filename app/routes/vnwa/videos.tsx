@@ -21,13 +21,10 @@ import { Field, Input } from '#app/components/ui/input.tsx';
 import { AttachDialog } from '#app/components/videos/attach-dialog.tsx';
 import {
   VIDEO_STATUSES,
-  VideoEpisodes,
-  VideoFacts,
-  VideoName,
-  VideoSize,
   VideoStatusBadge,
   type AdminVideo,
   type VideoStatus,
+  videoColumns,
 } from '#app/components/videos/video-cells.tsx';
 import { videosQuery } from '#app/components/videos/video-query.ts';
 import { VideoUploader } from '#app/components/videos/video-uploader.tsx';
@@ -281,14 +278,10 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
     [videos.data, live],
   );
 
-  const columns = useMemo<DataTableColumn<AdminVideo>[]>(
-    () => [
-      {
-        id: 'name',
-        header: t('admin.videos.columns.video'),
-        meta: { sortKey: 'name', card: 'title', className: 'min-w-56 max-w-80' },
-        cell: ({ row }) => <VideoName video={row.original} />,
-      },
+  const columns = useMemo<DataTableColumn<AdminVideo>[]>(() => {
+    const shared = videoColumns(t);
+    return [
+      shared.name,
       {
         id: 'status',
         header: t('admin.videos.columns.status'),
@@ -315,23 +308,7 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
           </div>
         ),
       },
-      {
-        id: 'duration',
-        header: t('admin.videos.columns.duration'),
-        meta: { sortKey: 'duration', className: 'whitespace-nowrap' },
-        cell: ({ row }) => <VideoFacts video={row.original} />,
-      },
-      {
-        id: 'size',
-        header: t('admin.videos.columns.size'),
-        meta: { sortKey: 'size', sortDescFirst: true, className: 'whitespace-nowrap' },
-        cell: ({ row }) => <VideoSize video={row.original} />,
-      },
-      {
-        id: 'episodes',
-        header: t('admin.videos.columns.episodes'),
-        cell: ({ row }) => <VideoEpisodes video={row.original} />,
-      },
+      ...shared.facts,
       {
         id: 'created_at',
         header: t('admin.videos.columns.created'),
@@ -363,9 +340,8 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
           />
         ),
       },
-    ],
-    [t, act, api],
-  );
+    ];
+  }, [t, act, api]);
 
   return (
     <div className="mx-auto flex max-w-screen-2xl flex-col gap-4">
