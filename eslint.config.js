@@ -1,4 +1,4 @@
-// Lint rules: TypeScript's recommended set plus the rules of hooks.
+// Lint rules: TypeScript's recommended set, the rules of hooks, and one translation hook.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -26,6 +26,19 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-i18next',
+              importNames: ['useTranslation'],
+              message:
+                "Use useTranslation from '#app/lib/use-translation.ts' (cheaper on the server).",
+            },
+          ],
+        },
+      ],
     },
   },
 );

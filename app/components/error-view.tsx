@@ -1,6 +1,6 @@
 // The error page body: status code and message, the stack only for 500+ in development, never details for crawlers.
 import { ArrowLeft } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/lib/cn.ts';

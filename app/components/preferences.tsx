@@ -1,6 +1,6 @@
 // The language and colour-mode switchers shown in every layout.
 import { Languages, Monitor, Moon, Sun } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
 import { Button } from '#app/components/ui/button.tsx';
 import {

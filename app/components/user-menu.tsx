@@ -1,6 +1,6 @@
 // The signed-in user's menu in the headers: account, devices, the back office for admins, sign out.
 import { LayoutDashboard, LogOut, MonitorSmartphone, UserRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { AppLink } from '#app/components/app-link.tsx';
 import { Avatar } from '#app/components/ui/avatar.tsx';
 import {

@@ -1,6 +1,6 @@
 // `/account/*`: signed-in users only (guard `auth`), with the account menu. Errors show in the site layout.
 import { Heart, MonitorSmartphone, UserRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { Outlet } from 'react-router';
 import { AppNavLink } from '#app/components/app-link.tsx';
 import { cn } from '#app/lib/cn.ts';

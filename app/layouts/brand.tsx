@@ -1,5 +1,5 @@
 // The brand layout (primary sky, accent purple): a focused card for signing in and other account steps.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { Outlet } from 'react-router';
 import { ErrorView } from '#app/components/error-view.tsx';
 import { Logo } from '#app/components/logo.tsx';

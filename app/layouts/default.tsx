@@ -1,6 +1,6 @@
 // The public site's default layout: header with navigation and preferences, content, footer.
 import { Clapperboard, Home, LogIn, Menu } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { Outlet } from 'react-router';
 import { AppLink, AppNavLink } from '#app/components/app-link.tsx';
 import { HeaderSearch } from '#app/components/catalog/header-search.tsx';

@@ -20,7 +20,7 @@ import {
   ExternalLink,
   Info,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { Outlet } from 'react-router';
 import { AppLink, AppNavLink } from '#app/components/app-link.tsx';
 import { ErrorView } from '#app/components/error-view.tsx';

@@ -2,7 +2,7 @@
 // robots, OpenGraph, Twitter card and JSON-LD. Rendered once in the document head by app/root.tsx.
 import type { TFunction } from 'i18next';
 import { useContext } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import {
   UNSAFE_DataRouterStateContext,
   useLocation,

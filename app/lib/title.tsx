@@ -1,6 +1,6 @@
 // Page titles: `{page title}{separator}{site name}`, from the deepest route that declares one.
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { useMatches, useRouteLoaderData } from 'react-router';
 import type { SeoHandle } from '#app/lib/seo.tsx';
 import type { loader as rootLoader } from '#app/root.tsx';

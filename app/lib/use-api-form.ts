@@ -1,7 +1,7 @@
 // Form submission through the API client: pending state, field errors next to their fields (from a local check
 // first, then from the server's 422), and one message for the whole form for everything else.
 import { useCallback, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { isApiError, type FieldErrors } from './api.ts';
 
 export type FormValues = Record<string, string>;

@@ -2,7 +2,7 @@
 // a hero carousel of featured movies and rows that scroll sideways. Sections without movies are not shown; with an
 // empty catalogue the page welcomes visitors and says honestly that no film is published yet.
 import { ArrowRight, Clapperboard, Film, Popcorn, Tv } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { AppLink } from '#app/components/app-link.tsx';
 import { HeroCarousel } from '#app/components/catalog/hero-carousel.tsx';
 import { MovieRow } from '#app/components/catalog/movie-row.tsx';

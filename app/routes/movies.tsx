@@ -1,6 +1,6 @@
 // `/movies`: every published movie, with filters and sort in the URL, the result count and page numbers; with `q`,
 // the search results page (best match first; docs/decisions/016-search.md).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { MovieListing, type ListingData } from '#app/components/catalog/movie-listing.tsx';
 import { loadListing } from '#app/lib/listing.server.ts';
 import { listingSeo, withPage } from '#app/lib/seo-listing.ts';

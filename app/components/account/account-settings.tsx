@@ -2,7 +2,7 @@
 // language), email, password, and deleting the account.
 import { BadgeCheck, Camera, Save, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { useNavigate, useRevalidator } from 'react-router';
 import { ResendVerification } from '#app/routes/auth/unverified.tsx';
 import { SettingsSection } from '#app/components/account/settings-section.tsx';

@@ -2,7 +2,7 @@
 // this one; revoke one, or all the others. Shared by `/account/devices` and `/vnwa/account/devices`.
 import { Laptop, LogOut, Monitor, Smartphone, Tablet, Tv } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { useNavigate, useRevalidator } from 'react-router';
 import { SettingsSection } from '#app/components/account/settings-section.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';

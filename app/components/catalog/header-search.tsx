@@ -3,7 +3,7 @@
 // where it opens over the header at full width. Without JavaScript it is a plain GET form to the results page.
 import { ArrowLeft, Loader2, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { Form, useLocation, useNavigate } from 'react-router';
 import { Img } from '#app/components/image.tsx';
 import { Button } from '#app/components/ui/button.tsx';

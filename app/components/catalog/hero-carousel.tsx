@@ -3,7 +3,7 @@
 // prefers reduced motion, or after the pause button; arrows, dots and pause are buttons that keyboards reach.
 import { ChevronLeft, ChevronRight, Info, Pause, Play } from 'lucide-react';
 import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { AppLink } from '#app/components/app-link.tsx';
 import type { CardMovie } from '#app/components/catalog/movie-card.tsx';
 import { Img } from '#app/components/image.tsx';

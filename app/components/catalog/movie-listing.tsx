@@ -1,7 +1,7 @@
 // The public listing: filters and sort in the URL query (a plain GET form, so it works before hydration too),
 // the result count, a grid of cards and page numbers. `/movies` and the `/{slug}` landings share it.
 import { ChevronLeft, ChevronRight, SlidersHorizontal } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { Form, useSearchParams } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
 import { MovieCard, type CardMovie } from '#app/components/catalog/movie-card.tsx';

@@ -2,7 +2,7 @@
 // and End move between cards), and with previous/next buttons on wider screens; "see all" leads to its listing.
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { AppLink } from '#app/components/app-link.tsx';
 import { MovieCard, type CardMovie } from '#app/components/catalog/movie-card.tsx';
 import { Button } from '#app/components/ui/button.tsx';

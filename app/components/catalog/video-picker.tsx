@@ -1,6 +1,6 @@
 // The episode manager's video picker: searches the video manager's ready videos (not the trash) and shows each
 // with its poster frame, name and duration, so that an episode can play one of this site's own videos.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { PickerThumb, SearchPicker } from '#app/components/ui/search-picker.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { formatDuration } from '#app/lib/format.ts';

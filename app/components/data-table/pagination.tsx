@@ -1,6 +1,6 @@
 // "1–20 of 134", the page size, previous/next and page numbers (first, last and the neighbours of the current).
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { Select } from '#app/components/ui/input.tsx';
 import { useTableQuery } from './use-table-query.ts';

@@ -1,7 +1,7 @@
 // The table's search input: the URL follows what is typed 300 ms after the last key (Enter applies at once).
 import { Search, X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { Input } from '#app/components/ui/input.tsx';
 import { useTableQuery } from './use-table-query.ts';
 

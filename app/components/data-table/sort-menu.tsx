@@ -1,7 +1,7 @@
 // Sorting on a phone, where the cards have no column headers: a select of the sortable columns and a button
 // that flips the direction. The same URL keys as the header buttons.
 import { ArrowDownWideNarrow, ArrowUpNarrowWide } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { Select } from '#app/components/ui/input.tsx';
 import { cn } from '#app/lib/cn.ts';

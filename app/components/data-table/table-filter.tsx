@@ -1,5 +1,5 @@
 // A select in the table's toolbar bound to one query key; "all" removes the key.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { Select } from '#app/components/ui/input.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { useTableQuery } from './use-table-query.ts';

@@ -4,7 +4,7 @@
 // (~69 KB) nor pages without a player. Embeds go in a sandboxed frame.
 import { CirclePlay, Hourglass, TriangleAlert } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { Img } from '#app/components/image.tsx';
 import PlayerMedia from './player-media.client.tsx';
 

@@ -1,7 +1,7 @@
 // Form controls: outline inputs by default (spec section 9), a label, a hint and the error under each field.
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { cn } from '#app/lib/cn.ts';
 
 const control =

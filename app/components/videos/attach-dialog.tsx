@@ -2,7 +2,7 @@
 // this video or add a new episode that plays it. It goes through the episode manager's own API (servers, episodes),
 // so that the rules (ready video, unique `ep` key from the name) are the episode service's alone.
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';

@@ -1,7 +1,7 @@
 // The Video Manager's shared cells (list and trash): thumbnail, status badge with live progress, facts, episodes.
 import type { TFunction } from 'i18next';
 import { Info } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { AppLink } from '#app/components/app-link.tsx';
 import type { DataTableColumn } from '#app/components/data-table/index.ts';
 import { Img } from '#app/components/image.tsx';

@@ -3,7 +3,7 @@
 // resume, cancel, and the server's refusal (413, 507, 422) shown next to that file.
 import { CloudUpload, Pause, Play, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import type { DetailedError, Upload } from 'tus-js-client';
 import { Button } from '#app/components/ui/button.tsx';
 import { API_PREFIX, readCookieValue, XSRF_COOKIE, XSRF_HEADER } from '#app/lib/api.ts';

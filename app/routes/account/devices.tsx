@@ -1,5 +1,5 @@
 // `/account/devices` (and `/vnwa/account/devices`): the account's sessions, with revoke.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { DevicesList, type DeviceSession } from '#app/components/account/devices.tsx';
 import { credentialHeaders, guard } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';

@@ -1,5 +1,5 @@
 // `/account/general` (and `/vnwa/account/general`): name, avatar, language, email, password, delete the account.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { AccountSettings } from '#app/components/account/account-settings.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import type { RouteHandle } from '#app/lib/title.tsx';

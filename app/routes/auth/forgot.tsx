@@ -1,7 +1,7 @@
 // `/auth/forgot`: guests only. Sends a reset link; the answer never says whether the address has an account.
 import { MailCheck, Send } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { AuthHeading } from '#app/components/account/auth-heading.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';

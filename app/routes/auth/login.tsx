@@ -1,6 +1,6 @@
 // `/auth/login`: guests only (guard `guest`). Email, password and "remember me"; back to `redirect` afterwards.
 import { LogIn } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { useSearchParams } from 'react-router';
 import { AuthHeading } from '#app/components/account/auth-heading.tsx';
 import { AppLink } from '#app/components/app-link.tsx';

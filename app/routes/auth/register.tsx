@@ -1,6 +1,6 @@
 // `/auth/register`: guests only. Name, email, password and its confirmation; a verification email follows.
 import { UserPlus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { useSearchParams } from 'react-router';
 import { AuthHeading } from '#app/components/account/auth-heading.tsx';
 import { AppLink } from '#app/components/app-link.tsx';

@@ -1,7 +1,7 @@
 // `/auth/reset/{token}`: a new password from the emailed link. Every session ends; a used or expired link says so.
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { AuthHeading } from '#app/components/account/auth-heading.tsx';

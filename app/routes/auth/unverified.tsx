@@ -2,7 +2,7 @@
 // and offers to send the email again. Verified users go on to where they were going.
 import { MailWarning, Send } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { redirect } from 'react-router';
 import { AuthHeading } from '#app/components/account/auth-heading.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';

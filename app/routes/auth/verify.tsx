@@ -3,7 +3,7 @@
 // and shows what happened: verified, already verified, expired or invalid.
 import { CircleCheck, Clock, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { AuthHeading } from '#app/components/account/auth-heading.tsx';

@@ -14,7 +14,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
 import { SubtitlesDialog } from '#app/components/catalog/subtitles-dialog.tsx';

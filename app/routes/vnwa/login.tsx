@@ -1,7 +1,7 @@
 // `/vnwa/login`: the admin sign-in, no layout, only for admins not signed in (guard `guest-admin`). A non-admin is
 // told that the account has no access, and the session that sign-in opened is closed at once.
 import { LogIn, ShieldCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { Logo } from '#app/components/logo.tsx';
 import { ColorModeSwitcher, LanguageSwitcher } from '#app/components/preferences.tsx';

@@ -3,7 +3,7 @@
 // detach the term from the movies that use it.
 import { Eye, EyeOff, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { DataTable, type DataTableColumn } from '#app/components/data-table/index.ts';

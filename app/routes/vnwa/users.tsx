@@ -15,7 +15,7 @@ import {
   Undo2,
 } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { redirect, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { describeDevice, type DeviceSession } from '#app/components/account/devices.tsx';

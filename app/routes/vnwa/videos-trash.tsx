@@ -2,7 +2,7 @@
 // for good; restore one, delete one forever, or empty the whole trash (both asked first).
 import { RotateCcw, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { redirect, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { DataTable, type DataTableColumn } from '#app/components/data-table/index.ts';

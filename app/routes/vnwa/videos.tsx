@@ -3,7 +3,7 @@
 // video that episodes play asks again before it goes). Transcoding progress arrives over the realtime socket, without a reload.
 import { Ban, Link2, MoreHorizontal, Pencil, PlayCircle, RotateCcw, Trash2 } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { redirect, useRevalidator } from 'react-router';
 import { DataTable, TableFilter, type DataTableColumn } from '#app/components/data-table/index.ts';
 import { Player } from '#app/components/player/player.tsx';

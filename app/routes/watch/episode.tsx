@@ -4,7 +4,7 @@
 // "Report a problem" (here and on the player's error) sends the episode to the Report Manager.
 import { ChevronLeft, ChevronRight, Flag, ListVideo, Server } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { redirect, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ReportDialog } from '#app/components/catalog/report-dialog.tsx';

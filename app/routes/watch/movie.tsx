@@ -2,7 +2,7 @@
 // status, episode progress, cast, description, trailer in a dialog, the episode list by server, "Watch now", and
 // related movies. An old slug answers 301 to the current one; an unknown slug is the 404.
 import { Clapperboard, Play } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#app/lib/use-translation.ts';
 import { redirect } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
 import { MovieCard } from '#app/components/catalog/movie-card.tsx';
