@@ -137,5 +137,8 @@ function sendWebResponse(reply: FastifyReply, response: Response) {
   // The security hook gives this response the nonce-based policy (see security.ts).
   reply.header('x-phim-nonce', '1');
   if (!response.body) return reply.send();
+  // Pages arrive whole (entry.server.tsx): one buffer is one socket write, or one compression call.
+  if (response.headers.has('content-length'))
+    return response.arrayBuffer().then((body) => reply.send(Buffer.from(body)));
   return reply.send(Readable.fromWeb(response.body as unknown as NodeReadableStream));
 }
