@@ -51,15 +51,15 @@ export async function loadListing(
   // Results come best match first unless the visitor picks another order; without a search there is no relevance.
   const sort =
     query.sort === 'relevance' || !query.sort ? (search ? 'relevance' : 'updated') : query.sort;
-  const { terms, movies } = context.services;
+  const { publicReads } = context.services;
   const [genres, nations, types] = await Promise.all([
-    terms.listOptions('genre'),
-    terms.listOptions('nation'),
-    terms.listOptions('type'),
+    publicReads.termOptions('genre'),
+    publicReads.termOptions('nation'),
+    publicReads.termOptions('type'),
   ]);
   const idOf = (list: typeof genres, value?: string) =>
     value ? (list.find((t) => t.slug === value)?.id ?? -1) : undefined;
-  const list = await movies.list({
+  const list = await publicReads.listCards({
     published: 'true',
     search,
     genre: fixed?.kind === 'genre' ? fixed.id : idOf(genres, query.genre),
@@ -79,22 +79,9 @@ export async function loadListing(
   return {
     query: search ?? '',
     sort,
-    // Only what a card shows: the page's data is serialised into its HTML, and whole movies (descriptions,
-    // cast, counters) made a 24-card page about three times heavier.
-    movies: {
-      data: list.data.map((movie) => ({
-        id: movie.id,
-        slug: movie.slug,
-        title: movie.title,
-        original_title: movie.original_title,
-        poster: movie.poster,
-        quality: movie.quality,
-        languages: movie.languages,
-        current_episode: movie.current_episode,
-        year: movie.year,
-      })),
-      meta: list.meta,
-    },
+    // Only what a card shows (`listCards`): the page's data is serialised into its HTML, and whole movies
+    // (descriptions, cast, counters) made a 24-card page about three times heavier.
+    movies: list,
     genres: pick(genres),
     nations: pick(nations),
     types: pick(types),

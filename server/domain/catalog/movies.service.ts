@@ -124,6 +124,32 @@ function newestFirst(column: SQL | SQLWrapper) {
   return [sql`${column} desc nulls last`, sql`${movies.id} desc nulls last`];
 }
 
+/** What a public movie card shows (the listing's `cards` query reads only these). */
+const cardColumns = {
+  id: movies.id,
+  slug: movies.slug,
+  title: movies.title,
+  original_title: movies.originalTitle,
+  poster: movies.poster,
+  quality: movies.quality,
+  languages: movies.languages,
+  current_episode: movies.currentEpisode,
+  year: movies.year,
+};
+
+type MovieRowOf = typeof movies.$inferSelect;
+export type MovieCard = {
+  id: number;
+  slug: string;
+  title: string;
+  original_title: MovieRowOf['originalTitle'];
+  poster: MovieRowOf['poster'];
+  quality: MovieRowOf['quality'];
+  languages: MovieRowOf['languages'];
+  current_episode: MovieRowOf['currentEpisode'];
+  year: MovieRowOf['year'];
+};
+
 export type MoviesService = ReturnType<typeof createMoviesService>;
 
 export function createMoviesService({ db }: { db: Database }) {
@@ -212,6 +238,9 @@ export function createMoviesService({ db }: { db: Database }) {
       updated_at: movie.updatedAt.toISOString(),
     }));
   }
+
+  const withTotalSql = (withTotal: boolean) =>
+    withTotal ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`;
 
   const selection = {
     movie: movies,
@@ -317,90 +346,106 @@ export function createMoviesService({ db }: { db: Database }) {
     }
   }
 
+  /**
+   * One page of movies matching `query`, with the total. `cards` reads only what a public card shows (no
+   * description, cast, terms or episode count), for the public listing: a lighter query and no second one.
+   */
+  async function findPage(query: MovieQuery, cards: boolean) {
+    const page = Math.max(1, query.page ?? 1);
+    const perPage = Math.min(100, Math.max(1, query.per_page ?? 20));
+    const filters: SQL[] = [];
+    const search = foldForSearch(query.search ?? '');
+    if (search) filters.push(searchCondition(search));
+    for (const termId of [query.genre, query.nation].filter((id): id is number => Boolean(id))) {
+      filters.push(
+        sql`exists (select 1 from ${movieTerms} where ${movieTerms.movieId} = "movies"."id" and ${movieTerms.termId} = ${termId})`,
+      );
+    }
+    if (query.type) filters.push(eq(movies.typeId, query.type));
+    if (query.status) filters.push(eq(movies.status, query.status));
+    if (query.year) filters.push(eq(movies.year, query.year));
+    // A literal, not a bound `= $1`, so the planner can match the `where published` partial indexes.
+    if (query.published)
+      filters.push(
+        query.published === 'true' ? sql`${movies.published}` : sql`not ${movies.published}`,
+      );
+    if (query.quality) filters.push(eq(movies.quality, query.quality));
+    if (query.language) filters.push(sql`${query.language} = any(${movies.languages})`);
+    const where = filters.length ? and(...filters) : undefined;
+    const sort = query.sort === 'relevance' ? (search ? 'relevance' : 'updated_at') : query.sort;
+    const sortColumn = {
+      title: movies.searchText,
+      year: movies.year,
+      status: movies.status,
+      views: movies.viewsTotal,
+      rating: movies.ratingAverage,
+      episodes: episodesCountSql,
+      created_at: movies.createdAt,
+      updated_at: movies.updatedAt,
+    }[sort === 'relevance' ? 'updated_at' : (sort ?? 'updated_at')];
+    // Ties go by id in the same direction, nulls last: the shape of the public listing's partial indexes
+    // (schema/catalog.ts), so each sort reads a page from an index instead of sorting every published movie.
+    const order =
+      sort === 'relevance'
+        ? [...relevanceOrder(search), ...newestFirst(movies.viewsWeek)]
+        : query.order === 'asc'
+          ? [asc(sortColumn), asc(movies.id)]
+          : newestFirst(sortColumn);
+    // A listing narrowed by a search or a filter must find every match to sort them anyway: it counts them in
+    // the same pass (`count(*) over ()`) instead of a second query that joins them all again. A plain listing
+    // reads its page from an index and counts apart (an index-only scan), or the window would read every row.
+    const narrowed = filters.length > (query.published ? 1 : 0);
+    const run = async (tx: Database): Promise<[MovieRow[], number]> => {
+      const countRows = async () =>
+        (await tx.select({ value: count() }).from(movies).where(where))[0]?.value ?? 0;
+      const total = withTotalSql;
+      const pageRows = (withTotal: boolean) =>
+        (cards
+          ? tx.select({ card: cardColumns, total: total(withTotal) }).from(movies)
+          : tx
+              .select({ ...selection, total: total(withTotal) })
+              .from(movies)
+              .leftJoin(terms, eq(terms.id, movies.typeId))
+        )
+          .where(where)
+          .orderBy(...order)
+          .limit(perPage)
+          .offset((page - 1) * perPage);
+      if (!narrowed) {
+        const [rows, total] = await Promise.all([pageRows(false), countRows()]);
+        return [rows as never, total];
+      }
+      const rows = await pageRows(true);
+      // Past the last page no row carries the total.
+      return [rows as never, rows[0]?.total ?? (page > 1 ? await countRows() : 0)];
+    };
+    // A search needs its similarity thresholds, which live in a transaction; plain listings skip that cost.
+    const [rows, totalCount] = search
+      ? await searchInPasses(db, search, run, ([, total]) => total > 0)
+      : await run(db);
+    return {
+      rows,
+      meta: {
+        page,
+        per_page: perPage,
+        total: totalCount,
+        last_page: Math.max(1, Math.ceil(totalCount / perPage)),
+      },
+    };
+  }
+
   return {
     get,
 
     async list(query: MovieQuery = {}) {
-      const page = Math.max(1, query.page ?? 1);
-      const perPage = Math.min(100, Math.max(1, query.per_page ?? 20));
-      const filters: SQL[] = [];
-      const search = foldForSearch(query.search ?? '');
-      if (search) filters.push(searchCondition(search));
-      for (const termId of [query.genre, query.nation].filter((id): id is number => Boolean(id))) {
-        filters.push(
-          sql`exists (select 1 from ${movieTerms} where ${movieTerms.movieId} = "movies"."id" and ${movieTerms.termId} = ${termId})`,
-        );
-      }
-      if (query.type) filters.push(eq(movies.typeId, query.type));
-      if (query.status) filters.push(eq(movies.status, query.status));
-      if (query.year) filters.push(eq(movies.year, query.year));
-      // A literal, not a bound `= $1`, so the planner can match the `where published` partial indexes.
-      if (query.published)
-        filters.push(
-          query.published === 'true' ? sql`${movies.published}` : sql`not ${movies.published}`,
-        );
-      if (query.quality) filters.push(eq(movies.quality, query.quality));
-      if (query.language) filters.push(sql`${query.language} = any(${movies.languages})`);
-      const where = filters.length ? and(...filters) : undefined;
-      const sort = query.sort === 'relevance' ? (search ? 'relevance' : 'updated_at') : query.sort;
-      const sortColumn = {
-        title: movies.searchText,
-        year: movies.year,
-        status: movies.status,
-        views: movies.viewsTotal,
-        rating: movies.ratingAverage,
-        episodes: episodesCountSql,
-        created_at: movies.createdAt,
-        updated_at: movies.updatedAt,
-      }[sort === 'relevance' ? 'updated_at' : (sort ?? 'updated_at')];
-      // Ties go by id in the same direction, nulls last: the shape of the public listing's partial indexes
-      // (schema/catalog.ts), so each sort reads a page from an index instead of sorting every published movie.
-      const order =
-        sort === 'relevance'
-          ? [...relevanceOrder(search), ...newestFirst(movies.viewsWeek)]
-          : query.order === 'asc'
-            ? [asc(sortColumn), asc(movies.id)]
-            : newestFirst(sortColumn);
-      // A listing narrowed by a search or a filter must find every match to sort them anyway: it counts them in
-      // the same pass (`count(*) over ()`) instead of a second query that joins them all again. A plain listing
-      // reads its page from an index and counts apart (an index-only scan), or the window would read every row.
-      const narrowed = filters.length > (query.published ? 1 : 0);
-      const run = async (tx: Database): Promise<[MovieRow[], number]> => {
-        const countRows = async () =>
-          (await tx.select({ value: count() }).from(movies).where(where))[0]?.value ?? 0;
-        const pageRows = (withTotal: boolean) =>
-          tx
-            .select({
-              ...selection,
-              total: withTotal ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`,
-            })
-            .from(movies)
-            .leftJoin(terms, eq(terms.id, movies.typeId))
-            .where(where)
-            .orderBy(...order)
-            .limit(perPage)
-            .offset((page - 1) * perPage);
-        if (!narrowed) {
-          const [rows, total] = await Promise.all([pageRows(false), countRows()]);
-          return [rows as never, total];
-        }
-        const rows = await pageRows(true);
-        // Past the last page no row carries the total.
-        return [rows as never, rows[0]?.total ?? (page > 1 ? await countRows() : 0)];
-      };
-      // A search needs its similarity thresholds, which live in a transaction; plain listings skip that cost.
-      const [rows, totalCount] = search
-        ? await searchInPasses(db, search, run, ([, total]) => total > 0)
-        : await run(db);
-      return {
-        data: await resources(rows as never),
-        meta: {
-          page,
-          per_page: perPage,
-          total: totalCount,
-          last_page: Math.max(1, Math.ceil(totalCount / perPage)),
-        },
-      };
+      const { rows, meta } = await findPage(query, false);
+      return { data: await resources(rows as never), meta };
+    },
+
+    /** A page of public cards: the listing's own query, reading only the columns a card shows. */
+    async listCards(query: MovieQuery = {}) {
+      const { rows, meta } = await findPage(query, true);
+      return { data: (rows as unknown as Array<{ card: MovieCard }>).map((row) => row.card), meta };
     },
 
     async create(input: MovieInput) {
@@ -497,32 +542,34 @@ export function createMoviesService({ db }: { db: Database }) {
         .where(and(eq(movies.slug, slug), eq(movies.published, true)));
       if (!rows[0]) return null;
       const movie = (await resources(rows as never))[0]!;
-      const servers = await db
-        .select()
-        .from(movieServers)
-        .where(eq(movieServers.movieId, movie.id))
-        .orderBy(asc(movieServers.sortOrder), asc(movieServers.id));
-      const list = await db
-        .select()
-        .from(episodes)
-        .where(and(eq(episodes.movieId, movie.id), eq(episodes.published, true)))
-        .orderBy(asc(episodes.sortOrder), asc(episodes.id));
       const genreIds = movie.genres.map((genre) => genre.id);
-      const relatedRows = genreIds.length
-        ? await db
-            .select(selection)
-            .from(movies)
-            .leftJoin(terms, eq(terms.id, movies.typeId))
-            .where(
-              and(
-                sql`${movies.published}`,
-                sql`${movies.id} <> ${movie.id}`,
-                sql`exists (select 1 from ${movieTerms} where ${movieTerms.movieId} = "movies"."id" and ${inArray(movieTerms.termId, genreIds)})`,
-              ),
-            )
-            .orderBy(...newestFirst(movies.viewsWeek))
-            .limit(12)
-        : [];
+      // Independent reads, side by side: the page waits for the slowest, not for their sum.
+      const [servers, list, relatedRows] = await Promise.all([
+        db
+          .select()
+          .from(movieServers)
+          .where(eq(movieServers.movieId, movie.id))
+          .orderBy(asc(movieServers.sortOrder), asc(movieServers.id)),
+        db
+          .select()
+          .from(episodes)
+          .where(and(eq(episodes.movieId, movie.id), eq(episodes.published, true)))
+          .orderBy(asc(episodes.sortOrder), asc(episodes.id)),
+        genreIds.length
+          ? db
+              .select(cardColumns)
+              .from(movies)
+              .where(
+                and(
+                  sql`${movies.published}`,
+                  sql`${movies.id} <> ${movie.id}`,
+                  sql`exists (select 1 from ${movieTerms} where ${movieTerms.movieId} = "movies"."id" and ${inArray(movieTerms.termId, genreIds)})`,
+                ),
+              )
+              .orderBy(...newestFirst(movies.viewsWeek))
+              .limit(12)
+          : [],
+      ]);
       return {
         movie,
         servers: servers
@@ -534,7 +581,7 @@ export function createMoviesService({ db }: { db: Database }) {
               .map((episode) => ({ id: episode.id, name: episode.name, ep: episode.ep })),
           }))
           .filter((server) => server.episodes.length > 0),
-        related: await resources(relatedRows as never),
+        related: relatedRows as MovieCard[],
       };
     },
 
