@@ -134,6 +134,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
       api.addHook('preValidation', csrfCheck(app.xsrfSecret));
       registerMethodOverride(api);
+      // An admin write may change what visitors see: the public reads start afresh (before the answer leaves,
+      // so the editor's next page load already reads the change).
+      api.addHook('onSend', async (request, reply, payload) => {
+        const write = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+        if (write && reply.statusCode < 400 && request.url.startsWith('/api/admin/'))
+          services.publicReads.clear();
+        return payload;
+      });
       await api.register(healthRoutes);
       await api.register(accountsRoutes);
       await api.register(adminUsersRoutes, { prefix: '/admin/users' });

@@ -66,6 +66,11 @@ export const configSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(0).max(32).default(1),
     ),
+    // Seconds the public catalogue reads (listing, search, movie pages, home) are reused; 0 reads every time.
+    PUBLIC_CACHE_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(3600).default(10),
+    ),
     // Days a deleted video stays in the trash before it is purged with its files.
     TRASH_RETENTION_DAYS: z.preprocess(
       emptyToUndefined,

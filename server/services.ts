@@ -28,6 +28,7 @@ import { createJobQueue } from './jobs.ts';
 import { locateMediaBinaries } from './media/ffmpeg-binaries.ts';
 import { createFileCache } from './media/file-cache.ts';
 import { createHomeService } from './domain/site/home.service.ts';
+import { createPublicReads } from './domain/catalog/public-reads.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 
@@ -138,6 +139,19 @@ export function createServices(options: {
   });
   const views = createViewsService({ db });
   registerViewJobs(jobs, { views, log });
+  const terms = createTermsService({ db });
+  const movies = createMoviesService({ db });
+  const home = createHomeService({ db, log });
+  const publicReads = createPublicReads({
+    maxAgeMs: config.PUBLIC_CACHE_SECONDS * 1000,
+    maxEntries: 2000,
+    movies,
+    terms,
+    home,
+  });
+  // A video that becomes ready (or fails) changes what its episodes show.
+  events.on('video.ready', () => publicReads.clear());
+  events.on('video.failed', () => publicReads.clear());
 
   return {
     config,
@@ -148,8 +162,9 @@ export function createServices(options: {
       points: config.AUTH_RATE_LIMIT,
       log,
     }),
-    terms: createTermsService({ db }),
-    movies: createMoviesService({ db }),
+    terms,
+    movies,
+    publicReads,
     episodes: createEpisodesService({ db }),
     subtitles,
     seo: createSeoService({ db, storageRoot: path.join(config.dataDir, 'storage') }),
@@ -159,7 +174,7 @@ export function createServices(options: {
       secret: crypto.createHash('sha256').update(`views:${options.authSecret}`).digest('hex'),
     }),
     views,
-    home: createHomeService({ db, log }),
+    home,
     search: createSearchService({ db }),
     reports: createReportsService({ db, events }),
     system: createSystemService({ db, version: appVersion }),

@@ -14,7 +14,7 @@ import type { Route } from './+types/home';
 export const handle: RouteHandle = { title: 'pages.home' };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { blocks } = await context.services.home.getPage();
+  const { blocks } = await context.services.publicReads.homePage();
   return { blocks };
 }
 

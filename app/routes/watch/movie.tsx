@@ -23,7 +23,7 @@ export const handle: RouteHandle = {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const slug = params.slug;
   if (!/^[a-z0-9-]{1,255}$/.test(slug)) pageNotFound(request);
-  const found = await context.services.movies.getPublicBySlug(slug);
+  const found = await context.services.publicReads.movieBySlug(slug);
   if (found) return { ...found, images: await loadSeoImages(context, found.movie) };
   const moved = await context.services.movies.redirectFor(slug);
   if (moved) throw redirect(`/watch/${moved}`, 301);

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { HomeService } from '../site/home.service.ts';
+import type { MoviesService } from './movies.service.ts';
+import { createPublicReads } from './public-reads.ts';
+import type { TermsService } from './terms.service.ts';
+
+/** Services that count their reads and answer with the read's number (the database is the API tests' part). */
+function setUp(options: { maxAgeMs?: number; maxEntries?: number; fail?: boolean } = {}) {
+  let clock = 0;
+  const reads: string[] = [];
+  const answer = (name: string) => {
+    reads.push(name);
+    return options.fail && reads.length === 1
+      ? Promise.reject(new Error('database down'))
+      : Promise.resolve({ read: reads.length, name });
+  };
+  const publicReads = createPublicReads({
+    maxAgeMs: options.maxAgeMs ?? 10_000,
+    maxEntries: options.maxEntries ?? 100,
+    movies: {
+      listCards: (query: object) => answer(`cards ${JSON.stringify(query)}`),
+      getPublicBySlug: (slug: string) => answer(`movie ${slug}`),
+    } as unknown as MoviesService,
+    terms: { listOptions: (kind: string) => answer(`terms ${kind}`) } as unknown as TermsService,
+    home: { getPage: () => answer('home') } as unknown as HomeService,
+    now: () => clock,
+  });
+  return { publicReads, reads, tick: (ms: number) => (clock += ms) };
+}
+
+describe('public reads', () => {
+  it('reads once for concurrent and repeated visitors within the age, then again', async () => {
+    const { publicReads, reads, tick } = setUp();
+    const [a, b] = await Promise.all([publicReads.homePage(), publicReads.homePage()]);
+    expect(a).toBe(b);
+    tick(9_999);
+    expect(await publicReads.homePage()).toBe(a);
+    expect(reads).toEqual(['home']);
+    tick(1);
+    expect(await publicReads.homePage()).toEqual({ read: 2, name: 'home' });
+  });
+
+  it('keeps each query, slug and kind apart', async () => {
+    const { publicReads, reads } = setUp();
+    await publicReads.listCards({ genre: 1, sort: 'views' });
+    await publicReads.listCards({ genre: 2, sort: 'views' });
+    await publicReads.listCards({ genre: 1, sort: 'views' });
+    await publicReads.movieBySlug('mai');
+    await publicReads.termOptions('genre');
+    await publicReads.termOptions('nation');
+    expect(reads).toEqual([
+      'cards {"genre":1,"sort":"views"}',
+      'cards {"genre":2,"sort":"views"}',
+      'movie mai',
+      'terms genre',
+      'terms nation',
+    ]);
+  });
+
+  it('starts afresh after clear', async () => {
+    const { publicReads, reads } = setUp();
+    await publicReads.movieBySlug('mai');
+    publicReads.clear();
+    expect(publicReads.size).toBe(0);
+    expect(await publicReads.movieBySlug('mai')).toEqual({ read: 2, name: 'movie mai' });
+    expect(reads).toHaveLength(2);
+  });
+
+  it('does not keep a failed read', async () => {
+    const { publicReads } = setUp({ fail: true });
+    await expect(publicReads.homePage()).rejects.toThrow('database down');
+    expect(await publicReads.homePage()).toEqual({ read: 2, name: 'home' });
+  });
+
+  it('keeps at most maxEntries keys, dropping the oldest', async () => {
+    const { publicReads, reads } = setUp({ maxEntries: 2 });
+    await publicReads.movieBySlug('a');
+    await publicReads.movieBySlug('b');
+    await publicReads.movieBySlug('c');
+    expect(publicReads.size).toBe(2);
+    await publicReads.movieBySlug('c');
+    await publicReads.movieBySlug('a');
+    expect(reads).toEqual(['movie a', 'movie b', 'movie c', 'movie a']);
+  });
+
+  it('reads every time when the age is 0', async () => {
+    const { publicReads, reads } = setUp({ maxAgeMs: 0 });
+    await publicReads.homePage();
+    await publicReads.homePage();
+    expect(reads).toHaveLength(2);
+    expect(publicReads.size).toBe(0);
+  });
+});

@@ -1,0 +1,66 @@
+// What every visitor reads, kept for a few seconds (docs/decisions/019-public-reads-cache.md): the listing and its
+// filter menus, search results, a movie's page and the home page. A popular page is then read from PostgreSQL
+// once per PUBLIC_CACHE_SECONDS instead of once per visitor, and concurrent visitors share one read in flight.
+// Any admin write clears it all at once (app.ts), so an editor sees a change on the next load; another node's
+// copy is at most that many seconds old.
+import type { TermKind } from '#server/db/schema/catalog.ts';
+import type { MovieQuery, MoviesService } from './movies.service.ts';
+import type { HomeService } from '../site/home.service.ts';
+import type { TermsService } from './terms.service.ts';
+
+type Entry = { at: number; value: Promise<unknown> };
+
+export type PublicReads = ReturnType<typeof createPublicReads>;
+
+export function createPublicReads(options: {
+  maxAgeMs: number;
+  /** Distinct keys kept (filter combinations, slugs); the oldest go first. */
+  maxEntries: number;
+  movies: MoviesService;
+  terms: TermsService;
+  home: HomeService;
+  now?: () => number;
+}) {
+  const { movies, terms, home, maxEntries } = options;
+  let maxAgeMs = options.maxAgeMs;
+  const now = options.now ?? Date.now;
+  // A Map keeps insertion order: the first key is the oldest read.
+  const entries = new Map<string, Entry>();
+
+  function read<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (maxAgeMs <= 0) return load();
+    const at = now();
+    const kept = entries.get(key);
+    if (kept && at - kept.at < maxAgeMs) return kept.value as Promise<T>;
+    const value = load();
+    entries.delete(key);
+    entries.set(key, { at, value });
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    // A failed read is not kept: the next visitor asks again.
+    value.catch(() => {
+      if (entries.get(key)?.value === value) entries.delete(key);
+    });
+    return value;
+  }
+
+  return {
+    /** Published movies as cards; `query` is already validated, so its JSON names one result exactly. */
+    listCards: (query: MovieQuery) =>
+      read(`cards:${JSON.stringify(query)}`, () => movies.listCards(query)),
+    movieBySlug: (slug: string) => read(`movie:${slug}`, () => movies.getPublicBySlug(slug)),
+    termOptions: (kind: TermKind) => read(`terms:${kind}`, () => terms.listOptions(kind)),
+    homePage: () => read('home', () => home.getPage()),
+    /** Forgets everything: called after each admin write and when a video becomes ready or fails. */
+    clear() {
+      entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+    /** Changes the age at run time (the bench measures the pages with and without); 0 also forgets. */
+    setMaxAge(ms: number) {
+      maxAgeMs = ms;
+      if (ms <= 0) entries.clear();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// Public pages reuse their catalogue reads for PUBLIC_CACHE_SECONDS (docs/decisions/019-public-reads-cache.md):
+// a change made outside the admin API shows only once they age out, while an admin's change shows at once.
+import fs from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { movies } from '#server/db/schema/index.ts';
+import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import type { Client } from './accounts-client.ts';
+import { signInFirstAdmin } from './accounts-client.ts';
+
+let t: TestApp;
+let admin: Client;
+let film: { id: number; slug: string };
+
+const page = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
+
+beforeAll(async () => {
+  await fs.access('build/server/index.js').catch(() => {
+    throw new Error('Run "npm run build" before these tests.');
+  });
+  t = await createTestApp({ web: true, env: { PUBLIC_CACHE_SECONDS: 3600 } });
+  admin = await signInFirstAdmin(t.app);
+  const genre = (await admin.post('/api/admin/terms/genre', { name: 'Hành Động' })).json().term;
+  film = (
+    await admin.post('/api/admin/movies', {
+      title: 'Bão Ngầm',
+      genre_ids: [genre.id],
+      published: true,
+    })
+  ).json().movie;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+it('serves a movie page and the listing from the kept read until an admin changes something', async () => {
+  expect(await page(`/watch/${film.slug}`)).toContain('Bão Ngầm');
+  expect(await page('/movies?genre=hanh-dong')).toContain('Bão Ngầm');
+  // Behind the admin API's back (another node, a script): the kept reads still answer.
+  await t.db.update(movies).set({ title: 'Bão Ngầm (bản cũ)' }).where(eq(movies.id, film.id));
+  expect(await page(`/watch/${film.slug}`)).not.toContain('bản cũ');
+  expect(await page('/movies?genre=hanh-dong')).not.toContain('bản cũ');
+
+  const renamed = await admin.patch(`/api/admin/movies/${film.id}`, { title: 'Bão Ngầm 2' });
+  expect(renamed.statusCode).toBe(200);
+  expect(await page(`/watch/${film.slug}`)).toContain('Bão Ngầm 2');
+  expect(await page('/movies?genre=hanh-dong')).toContain('Bão Ngầm 2');
+});
+
+it('does not start afresh on a refused admin write', async () => {
+  await page('/');
+  const kept = t.app.services.publicReads.size;
+  expect(kept).toBeGreaterThan(0);
+  const refused = await admin.patch(`/api/admin/movies/${film.id}`, { year: 'soon' });
+  expect(refused.statusCode).toBe(422);
+  expect(t.app.services.publicReads.size).toBe(kept);
+});
