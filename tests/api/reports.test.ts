@@ -3,10 +3,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MESSAGE_MAX, REPORT_REASONS, reports } from '#server/db/schema/index.ts';
+// What the report dialog offers (app/lib/reports.ts, which the schema re-exports).
 import {
   REPORT_MESSAGE_MAX as dialogMessageMax,
   REPORT_REASONS as dialogReasons,
-} from '#app/components/catalog/report-dialog.tsx';
+} from '#app/lib/reports.ts';
 import type { DomainEvents } from '#server/events.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
 import { Client, expectInvalid, PASSWORD, register, signInFirstAdmin } from './accounts-client.ts';

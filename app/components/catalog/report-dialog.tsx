@@ -9,18 +9,9 @@ import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
 import { Field, Textarea } from '#app/components/ui/input.tsx';
 import { useApi } from '#app/lib/auth.tsx';
 import { cn } from '#app/lib/cn.ts';
+import { REPORT_MESSAGE_MAX, REPORT_REASONS, type ReportReason } from '#app/lib/reports.ts';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm } from '#app/lib/use-api-form.ts';
-
-/** The server's reasons (server/db/schema/engagement.ts), in the order viewers meet them. */
-export const REPORT_REASONS = [
-  'wont_play',
-  'wrong_episode',
-  'audio_video',
-  'subtitles',
-  'other',
-] as const;
-export const REPORT_MESSAGE_MAX = 500;
 
 export function ReportDialog({
   episodeId,
@@ -35,7 +26,7 @@ export function ReportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Preselected: "won't play" when opened from the player's error. */
-  defaultReason?: (typeof REPORT_REASONS)[number];
+  defaultReason?: ReportReason;
 }) {
   const { t } = useTranslation();
   return (

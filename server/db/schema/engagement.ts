@@ -2,21 +2,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import type { ReportReason } from '#app/lib/reports.ts';
 import { episodes, movies } from './catalog.ts';
 
-export const REPORT_REASONS = [
-  'wont_play',
-  'wrong_episode',
-  'audio_video',
-  'subtitles',
-  'other',
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
+export { REPORT_MESSAGE_MAX, REPORT_REASONS, type ReportReason } from '#app/lib/reports.ts';
 
 export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
-
-export const REPORT_MESSAGE_MAX = 500;
 
 export const reports = pgTable(
   'reports',
