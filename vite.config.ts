@@ -15,6 +15,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              // The player's early start and what it needs (hls.js, hls-video-element), one file with no imports
+              // from the others: the watch page's inline script imports it before the app (boot.client.ts), and
+              // app/components/player/boot-url.ts finds it by this name.
+              name: 'player-boot',
+              test: /node_modules[\\/](hls\.js|hls-video-element|custom-media-element|media-tracks)[\\/]|app[\\/]components[\\/]player[\\/](boot\.client|media-element\.client|hls-config|player-preferences)\.ts/,
+              priority: 3,
+            },
+            {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|@radix-ui|@floating-ui|sonner|clsx|tailwind-merge|class-variance-authority|lucide-react)[\\/]/,
               priority: 2,

@@ -1,6 +1,6 @@
 // Server rendering: the whole page as one buffer (loaders finish before rendering and no route suspends, so
 // streaming would only cut it into React's 2 KB chunks, each a trip through two stream adapters and a socket
-// write), and the CSP nonce passed down.
+// write), and the CSP nonce and the player's early-start module passed down.
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ServerRouter } from 'react-router';
 import { createI18n, detectLocale, type Locale } from '#app/lib/i18n.ts';
 import { messages } from '#app/locales/index.ts';
 import { NonceProvider } from '#app/lib/nonce.ts';
+import { findPlayerBootUrl, PlayerBootProvider } from '#app/components/player/boot-url.ts';
 
 export const streamTimeout = 5_000;
 
@@ -34,6 +35,7 @@ export default async function handleRequest(
   const locale = detectLocale(request, loadContext.services.site.defaultLocale);
   const i18n = await i18nFor(locale);
   const nonce = loadContext.nonce;
+  const playerBoot = findPlayerBootUrl(routerContext.manifest);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -54,9 +56,11 @@ export default async function handleRequest(
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <PlayerBootProvider value={playerBoot}>
+          <I18nextProvider i18n={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </PlayerBootProvider>
       </NonceProvider>,
       {
         nonce,

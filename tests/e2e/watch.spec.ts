@@ -1,12 +1,12 @@
 // The watch page as a viewer uses it: a real HLS ladder made by ffmpeg, played through the player; quality menu,
 // shortcuts, server switch, next episode (button and end card), an embed in a sandboxed frame, the error overlay
-// and reporting the episode from it, double-tap to seek on a phone; and pages without a player load none of its
-// code.
+// and reporting the episode from it, double-tap to seek on a phone; the play button working before the app has
+// loaded; and pages without a player load none of its code.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
-import { makeTestHls, open } from './helpers.ts';
+import { makeTestHls, open, waitForHydration } from './helpers.ts';
 
 const admin = { email: 'admin@phim.test', password: 'admin-password-123' };
 test.use({ locale: 'en-US' });
@@ -310,6 +310,76 @@ test.describe('on a phone', () => {
     await expect.poll(seekLabels).toEqual(['+10 s', '−10 s', '−20 s']);
     await expect(page.getByTestId('tap-announcement')).toHaveText('Back 20 seconds');
   });
+});
+
+test('the play button plays before the app has loaded, and the player takes the same video over', async ({
+  page,
+  request,
+}) => {
+  const call = await signedInAdmin(request);
+  const stamp = Date.now().toString(36);
+  const { movie } = await call('/api/admin/movies', {
+    title: `Khởi Động Sớm ${stamp}`,
+    published: true,
+  });
+  const server = (await call(`/api/admin/movies/${movie.id}/servers`, { name: 'Vietsub #1' }))
+    .server;
+  await call(`/api/admin/movies/${movie.id}/episodes`, {
+    server_id: server.id,
+    name: 'Tập 1',
+    source_type: 'hls',
+    source_url: '/storage/test-hls/ladder/master.m3u8',
+  });
+
+  // Held back: the app's entry (so the page does not hydrate) and, at first, the early start itself.
+  const hold = () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    return { held, release };
+  };
+  const app = hold();
+  const early = hold();
+  await page.route('**/assets/entry.client-*.js', async (route) => {
+    await app.held;
+    await route.continue();
+  });
+  await page.route('**/assets/player-boot-*.js', async (route) => {
+    await early.held;
+    await route.continue();
+  });
+  await page.goto(`/watch/${movie.slug}/tap-1`, { waitUntil: 'commit' });
+
+  // The page's inline script enables the button at once; a press before the early start has loaded is kept.
+  const play = page.locator('[data-player-boot-play]');
+  await expect(play).toBeEnabled();
+  await expect(play).toHaveAccessibleName('Play');
+  await play.click();
+  await expect(play).toHaveAttribute('data-requested', '');
+  expect(await currentTime(page)).toBe(0);
+  early.release();
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(0.5);
+  await expect(play).toBeHidden();
+  await expect(page.locator('media-controller')).toHaveCount(0);
+  await page.evaluate(() => {
+    (document.querySelector('hls-video') as unknown as { phimEarly: boolean }).phimEarly = true;
+  });
+
+  // The app hydrates and its player adopts the playing element: no second load, no restart.
+  app.release();
+  await waitForHydration(page);
+  await expect(page.locator('media-controller > hls-video')).toHaveCount(1);
+  expect(
+    await page.evaluate(
+      () => (document.querySelector('hls-video') as unknown as { phimEarly?: boolean }).phimEarly,
+    ),
+  ).toBe(true);
+  const before = await currentTime(page);
+  expect(before).toBeGreaterThan(0.5);
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(before + 0.5);
+  await expect(page.locator('media-controller')).not.toHaveAttribute('mediapaused', '');
+  // Its controls work on it: pause from the control bar.
+  await page.locator('media-control-bar media-play-button').click();
+  await expect(page.locator('media-controller')).toHaveAttribute('mediapaused', '');
 });
 
 test('unknown episodes and servers are 404; an old slug moves with its episode', async ({

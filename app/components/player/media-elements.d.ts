@@ -1,4 +1,5 @@
-// JSX types for the Media Chrome and hls-video-element tags that player-media.client.tsx writes as plain custom elements.
+// JSX types for the Media Chrome tags that player-media.client.tsx writes as plain custom elements (the `<hls-video>`
+// itself is made by media-element.client.ts).
 import type { DetailedHTMLProps, HTMLAttributes, Ref } from 'react';
 
 type MediaElementProps = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & {
@@ -11,7 +12,6 @@ type MediaElementProps = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElem
 
 type MediaTags =
   | 'media-controller'
-  | 'hls-video'
   | 'media-loading-indicator'
   | 'media-play-button'
   | 'media-settings-menu'

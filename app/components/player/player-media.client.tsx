@@ -3,7 +3,7 @@
 // intro/outro, the next-episode card and an error overlay with retry and a way to report the episode.
 import 'media-chrome';
 import 'media-chrome/menu';
-import 'hls-video-element';
+import './boot.client.ts';
 import './player.css';
 import type { HlsVideoElement } from 'hls-video-element';
 import {
@@ -15,12 +15,11 @@ import {
   SkipForward,
   TriangleAlert,
 } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { imageUrl, isStorageSrc } from '#app/components/image.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
-import { hlsConfig } from './hls-config.ts';
+import { createMediaElement, takeEarlyElement, type MediaSetup } from './media-element.client.ts';
 import type { PlayerProps } from './player.tsx';
 import {
   readPlayerPreferences,
@@ -46,21 +45,17 @@ type HlsApi = {
 };
 
 export default function PlayerMedia({
-  src,
-  poster,
-  title,
-  subtitles = [],
-  storyboard,
+  setup,
   markers,
   next,
   autoPlay,
   onStart,
   onReport,
-}: PlayerProps & { src: string }) {
+}: PlayerProps & { setup: MediaSetup }) {
   const { t } = useTranslation();
   const wrapRef = useRef<HTMLDivElement>(null);
   const controllerRef = useRef<MediaControllerElement>(null);
-  const videoRef = useRef<HlsVideoElement>(null);
+  const videoRef = useRef<HlsVideoElement | null>(null);
   const started = useRef(false);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
@@ -92,22 +87,25 @@ export default function PlayerMedia({
     }, 0);
   }, []);
 
-  // Load the source once per mount (an episode change mounts a new player), with the remembered choices.
-  useEffect(() => {
-    const video = videoRef.current;
+  // The media element, once per source (an episode change mounts a new player): the one the early start made for
+  // this page, already loading and maybe playing, else a new one. Before the effects below, which listen to it.
+  // Tracks are the ones known then: subtitles added while someone watches show up on their next visit.
+  const { src } = setup;
+  const setupRef = useRef(setup);
+  useLayoutEffect(() => {
     const controller = controllerRef.current;
     const wrap = wrapRef.current;
-    if (!video || !controller || !wrap) return;
+    if (!controller || !wrap) return;
     // Fullscreen takes the wrapper, so the overlays below stay visible in it.
     controller.fullscreenElement = wrap;
     const stored = readPlayerPreferences();
     prefs.current = stored;
     setAutoNext(stored.autoNext);
-    const connection = (navigator as Navigator & { connection?: { downlink?: number } }).connection;
-    (video as unknown as { config: unknown }).config = hlsConfig(connection?.downlink);
-    video.volume = stored.volume;
-    video.muted = stored.muted;
-    video.src = src;
+    const early = takeEarlyElement(src);
+    // Moved in the same task as React removed its holder: a media element moved that way keeps playing.
+    if (early) controller.prepend(early);
+    const video = early ?? createMediaElement({ ...setupRef.current, src }, controller);
+    videoRef.current = video;
     watchHls();
     if (autoPlay) {
       video.play().catch(() => {
@@ -116,11 +114,13 @@ export default function PlayerMedia({
     }
     return () => {
       // hls-video-element keeps its hls.js instance (and its downloads) after leaving the page: dropping the
-      // source ends it, and lets a remount (StrictMode in development) load the same source again.
+      // source ends it, and a remount (StrictMode in development) makes a new element.
       video.removeAttribute('src');
       const holder = video as unknown as { api?: { destroy: () => void } | null };
       holder.api?.destroy();
       holder.api = null;
+      video.remove();
+      videoRef.current = null;
     };
   }, [src, autoPlay, watchHls]);
 
@@ -343,8 +343,6 @@ export default function PlayerMedia({
     if (!value) setCountdown(null);
   };
 
-  const posterUrl = poster && isStorageSrc(poster) ? imageUrl(poster, { width: 1280 }) : undefined;
-
   return (
     <div
       ref={wrapRef}
@@ -352,28 +350,6 @@ export default function PlayerMedia({
       data-testid="player"
     >
       <media-controller ref={controllerRef} nohotkeys="" className="size-full">
-        <hls-video
-          ref={videoRef}
-          slot="media"
-          preload="metadata"
-          playsinline=""
-          poster={posterUrl}
-          aria-label={title}
-          data-testid="player-video"
-        >
-          {storyboard ? (
-            <track kind="metadata" label="thumbnails" default src={storyboard} />
-          ) : null}
-          {subtitles.map((track) => (
-            <track
-              key={track.id}
-              kind="subtitles"
-              src={track.url}
-              srcLang={track.language}
-              label={track.label}
-            />
-          ))}
-        </hls-video>
         <media-loading-indicator slot="centered-chrome" noautohide="" />
         <media-play-button slot="centered-chrome" className="phim-big-play" />
         <media-settings-menu hidden anchor="auto">

@@ -2,7 +2,9 @@
 // settings.
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { findPlayerBootUrl, PlayerBootProvider } from './boot-url.ts';
 import { hlsConfig } from './hls-config.ts';
+import type { MediaSetup } from './media-element.client.ts';
 import { embedUrl, Player, playableUrl } from './player.tsx';
 import {
   PLAYER_PREFERENCES_KEY,
@@ -208,11 +210,82 @@ describe('on the server', () => {
         title="Tập 1"
       />,
     );
-    expect(html).not.toContain('media-controller');
-    expect(html).not.toContain('hls-video');
+    expect(html).not.toContain('<media-controller');
+    expect(html).not.toContain('<hls-video');
     expect(html.length).toBeLessThan(2000);
   });
 
+  it('carries what the early start needs: the media setup, a play button, and the script importing it', () => {
+    const html = renderToString(
+      <PlayerBootProvider value="/assets/player-boot-abc123.js">
+        <Player
+          source={{ type: 'video', url: '/storage/videos/1/r1/master.m3u8' }}
+          poster="/storage/videos/1/r1/poster.jpg"
+          storyboard="/storage/videos/1/r1/storyboard.vtt"
+          subtitles={[{ id: 3, language: 'en', label: 'English', url: '/storage/subs/3.vtt' }]}
+          title="Tập 1"
+        />
+      </PlayerBootProvider>,
+    );
+    const frame = /data-player-boot="([^"]*)"/.exec(html)?.[1];
+    const setup = JSON.parse(
+      frame!.replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
+    ) as MediaSetup;
+    expect(setup).toEqual({
+      src: '/storage/videos/1/r1/master.m3u8',
+      poster: '/_img?src=/storage/videos/1/r1/poster.jpg&w=1280',
+      title: 'Tập 1',
+      storyboard: '/storage/videos/1/r1/storyboard.vtt',
+      subtitles: [{ id: 3, language: 'en', label: 'English', url: '/storage/subs/3.vtt' }],
+    });
+    // Disabled until the inline script runs: without JavaScript it cannot play.
+    expect(html).toMatch(/<button type="button" disabled="" data-player-boot-play=""/);
+    expect(html).toContain('import("/assets/player-boot-abc123.js")');
+    // The script is there without a module (development), so that the page hydrates the same, but does nothing.
+    const bare = renderToString(
+      <Player
+        source={{ type: 'hls', url: '/storage/a/master.m3u8' }}
+        poster={null}
+        title="Tập 1"
+      />,
+    );
+    expect(bare).toMatch(/<script nonce=""><\/script>/);
+  });
+
+  it('has no early start for what it cannot play on the server', () => {
+    for (const url of ['javascript:alert(1)', 'http://other.example/a.m3u8', null]) {
+      const html = renderToString(
+        <PlayerBootProvider value="/assets/player-boot-abc123.js">
+          <Player source={{ type: 'hls', url }} poster={null} title="Tập 1" />
+        </PlayerBootProvider>,
+      );
+      expect(html).not.toContain('data-player-boot');
+      expect(html).not.toContain('player-boot-abc123');
+    }
+  });
+});
+
+describe('the early start module', () => {
+  it('is found among the route modules by its chunk name', () => {
+    const manifest = {
+      routes: {
+        root: { imports: ['/assets/framework-A1.js'] },
+        'routes/watch/episode': {
+          imports: [
+            '/assets/framework-A1.js',
+            '/assets/player-boot-X_y-9.js',
+            '/assets/player-B2.js',
+          ],
+        },
+      },
+    };
+    expect(findPlayerBootUrl(manifest)).toBe('/assets/player-boot-X_y-9.js');
+    // Development serves source modules: no chunk, no early start.
+    expect(findPlayerBootUrl({ routes: { root: { imports: ['/app/root.tsx'] } } })).toBe('');
+  });
+});
+
+describe('on the server, other sources', () => {
   it('renders an embed as a sandboxed frame, and a local video without a playlist as unavailable', () => {
     const embed = renderToString(
       <Player

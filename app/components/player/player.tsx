@@ -2,10 +2,13 @@
 // change without touching pages. HLS plays in the browser only: the media code is a `.client` module, which
 // React Router leaves out of the server build (it is undefined there), so it never reaches the server's HTML
 // (~69 KB) nor pages without a player. Embeds go in a sandboxed frame.
-import { CirclePlay, Hourglass, TriangleAlert } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { CirclePlay, Hourglass, Play, TriangleAlert } from 'lucide-react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { Img } from '#app/components/image.tsx';
+import { useNonce } from '#app/lib/nonce.ts';
+import { Img, imageUrl, isStorageSrc } from '#app/components/image.tsx';
+import { usePlayerBootUrl } from './boot-url.ts';
+import type { MediaSetup } from './media-element.client.ts';
 import PlayerMedia from './player-media.client.tsx';
 
 export type PlayerSource = {
@@ -96,7 +99,21 @@ function PosterFrame({ poster, children }: { poster: string | null; children?: R
 export function Player(props: PlayerProps) {
   const { t } = useTranslation();
   const isClient = useIsClient();
-  const { source, poster, title } = props;
+  const { source, poster, title, storyboard, subtitles } = props;
+  // What the media element plays, the same on the server (for the early start) and in the browser; an http URL of
+  // this site's own origin is known to be playable only in the browser.
+  const origin = isClient ? window.location.origin : undefined;
+  const setup = useMemo((): MediaSetup | null => {
+    const src = source.type === 'embed' ? null : playableUrl(source.url, origin);
+    if (!src) return null;
+    return {
+      src,
+      poster: poster && isStorageSrc(poster) ? imageUrl(poster, { width: 1280 }) : undefined,
+      title,
+      storyboard,
+      subtitles: subtitles ?? [],
+    };
+  }, [source.type, source.url, origin, poster, title, storyboard, subtitles]);
 
   if (source.type === 'embed') {
     const src = embedUrl(source.url);
@@ -121,17 +138,83 @@ export function Player(props: PlayerProps) {
   if (!source.url)
     return source.preparing ? <Preparing poster={poster} /> : <Unavailable poster={poster} />;
 
-  const loading = (
-    <PosterFrame poster={poster}>
-      <CirclePlay aria-hidden className="size-16 opacity-80" strokeWidth={1.25} />
-      <span className="sr-only">{t('player.loading')}</span>
-    </PosterFrame>
+  // On the server (and while hydrating) the media code is absent: the frame for the early start holds the place.
+  if (!isClient || !PlayerMedia) {
+    if (setup) return <EarlyFrame setup={setup} poster={poster} />;
+    return (
+      <PosterFrame poster={poster}>
+        <CirclePlay aria-hidden className="size-16 opacity-80" strokeWidth={1.25} />
+        <span className="sr-only">{t('player.loading')}</span>
+      </PosterFrame>
+    );
+  }
+  if (!setup) return <Unavailable poster={poster} />;
+  return <PlayerMedia {...props} setup={setup} />;
+}
+
+/**
+ * Runs as the parser reaches it: enables the play button, notes a press (the early start plays when it is ready: the
+ * press counts as the viewer's gesture), and imports the early start's module. Empty in the browser's render.
+ */
+function earlyStartScript(bootUrl: string) {
+  if (!bootUrl) return '';
+  return `(()=>{const b=document.currentScript.parentElement.querySelector('[data-player-boot-play]');b.disabled=false;b.addEventListener('click',()=>b.setAttribute('data-requested',''));import(${JSON.stringify(bootUrl)})})()`;
+}
+
+/**
+ * The server-rendered player: the poster, a play button, and an inline script that imports the early start
+ * (boot.client.ts) as soon as the parser reaches it. That module puts the media element in the empty holder (React
+ * leaves its content alone: `dangerouslySetInnerHTML`) and plays on the button, before the app hydrates; the player
+ * takes the element over when it mounts. Without JavaScript the button stays disabled.
+ */
+function EarlyFrame({ setup, poster }: { setup: MediaSetup; poster: string | null }) {
+  const { t } = useTranslation();
+  const nonce = useNonce();
+  const bootUrl = usePlayerBootUrl();
+  return (
+    <div
+      className="relative size-full overflow-hidden bg-black"
+      data-player-boot={JSON.stringify(setup)}
+      suppressHydrationWarning
+    >
+      {poster ? (
+        <Img
+          src={poster}
+          width={1280}
+          height={720}
+          sizes="(min-width: 1024px) 70vw, 100vw"
+          alt=""
+          priority
+          className="absolute inset-0 size-full object-cover"
+        />
+      ) : null}
+      <div
+        data-player-boot-media=""
+        className="absolute inset-0 [&>hls-video]:block [&>hls-video]:size-full"
+        dangerouslySetInnerHTML={{ __html: '' }}
+        suppressHydrationWarning
+      />
+      <button
+        type="button"
+        disabled
+        data-player-boot-play=""
+        aria-label={t('player.play')}
+        title={t('player.play')}
+        className="absolute inset-0 m-auto grid size-14 place-items-center rounded-full bg-black/55 text-white transition-colors hover:bg-primary-600 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none disabled:opacity-70 disabled:hover:bg-black/55 data-[requested]:animate-pulse sm:size-[76px]"
+        suppressHydrationWarning
+      >
+        <Play aria-hidden className="size-7 translate-x-0.5 sm:size-10" fill="currentColor" />
+      </button>
+      {/* Hoisted into <head> by React, ahead of the app's own modules: the browser asks for it first. */}
+      {bootUrl ? <link rel="modulepreload" href={bootUrl} fetchPriority="high" /> : null}
+      {/* The same element in the browser (where the URL is not known), so hydration matches; it never runs twice. */}
+      <script
+        nonce={nonce}
+        dangerouslySetInnerHTML={{ __html: earlyStartScript(bootUrl) }}
+        suppressHydrationWarning
+      />
+    </div>
   );
-  // On the server (and while hydrating) the media code is absent: the poster holds the place.
-  if (!isClient || !PlayerMedia) return loading;
-  const src = playableUrl(source.url, window.location.origin);
-  if (!src) return <Unavailable poster={poster} />;
-  return <PlayerMedia {...props} src={src} />;
 }
 
 function Unavailable({ poster }: { poster: string | null }) {
