@@ -142,12 +142,19 @@ export function createServices(options: {
   const terms = createTermsService({ db });
   const movies = createMoviesService({ db });
   const home = createHomeService({ db, log });
+  const watch = createWatchService({
+    db,
+    // Its own key, so a viewer hash says nothing about the session secret.
+    secret: crypto.createHash('sha256').update(`views:${options.authSecret}`).digest('hex'),
+  });
   const publicReads = createPublicReads({
     maxAgeMs: config.PUBLIC_CACHE_SECONDS * 1000,
     maxEntries: 2000,
     movies,
     terms,
     home,
+    watch,
+    subtitles,
   });
   // A video that becomes ready (or fails) changes what its episodes show.
   events.on('video.ready', () => publicReads.clear());
@@ -168,11 +175,7 @@ export function createServices(options: {
     episodes: createEpisodesService({ db }),
     subtitles,
     seo: createSeoService({ db, storageRoot: path.join(config.dataDir, 'storage') }),
-    watch: createWatchService({
-      db,
-      // Its own key, so a viewer hash says nothing about the session secret.
-      secret: crypto.createHash('sha256').update(`views:${options.authSecret}`).digest('hex'),
-    }),
+    watch,
     views,
     home,
     search: createSearchService({ db }),

@@ -1,9 +1,10 @@
 // Public pages reuse their catalogue reads for PUBLIC_CACHE_SECONDS (docs/decisions/019-public-reads-cache.md):
-// a change made outside the admin API shows only once they age out, while an admin's change shows at once.
+// a change made outside the admin API shows only once they age out, while an admin's change shows at once. The
+// listing, a movie's page and an episode's watch page are checked.
 import fs from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { movies } from '#server/db/schema/index.ts';
+import { episodes, movies } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
 import type { Client } from './accounts-client.ts';
 import { signInFirstAdmin } from './accounts-client.ts';
@@ -46,6 +47,30 @@ it('serves a movie page and the listing from the kept read until an admin change
   expect(renamed.statusCode).toBe(200);
   expect(await page(`/watch/${film.slug}`)).toContain('Bão Ngầm 2');
   expect(await page('/movies?genre=hanh-dong')).toContain('Bão Ngầm 2');
+});
+
+it('serves an episode’s watch page from the kept read until an admin changes something', async () => {
+  const server = (
+    await admin.post(`/api/admin/movies/${film.id}/servers`, { name: 'Vietsub #1' })
+  ).json().server;
+  const created = await admin.post(`/api/admin/movies/${film.id}/episodes`, {
+    server_id: server.id,
+    name: 'Tập Mở Màn',
+    source_type: 'embed',
+    source_url: 'https://player.example/embed/1',
+  });
+  expect(created.statusCode).toBe(201);
+  const { episode } = created.json();
+  const watch = `/watch/${film.slug}/${episode.ep}`;
+  expect(await page(watch)).toContain('Tập Mở Màn');
+  await t.db.update(episodes).set({ name: 'Tập Cũ' }).where(eq(episodes.id, episode.id));
+  expect(await page(watch)).not.toContain('Tập Cũ');
+
+  const renamed = await admin.patch(`/api/admin/movies/${film.id}/episodes/${episode.id}`, {
+    name: 'Tập Khai Màn',
+  });
+  expect(renamed.statusCode).toBe(200);
+  expect(await page(watch)).toContain('Tập Khai Màn');
 });
 
 it('does not start afresh on a refused admin write', async () => {

@@ -46,20 +46,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const server = url.searchParams.get('server');
   if (server !== null && !/^[1-9][0-9]{0,14}$/.test(server)) pageNotFound(request);
-  const page = await context.services.watch.episodePage(
+  // Kept for a few seconds for every visitor (public-reads.ts); the movie's full record in it feeds the
+  // search-engine tags (genres, cast, rating) of this page too.
+  const page = await context.services.publicReads.watchPage(
     slug,
     ep,
     server === null ? undefined : Number(server),
   );
-  if (page) {
-    // The movie's full record feeds the search-engine tags (genres, cast, rating) of this page too.
-    const [images, subtitles, details] = await Promise.all([
-      loadSeoImages(context, page.movie),
-      context.services.subtitles.listOf([page.episode.id]),
-      context.services.movies.get(page.movie.id),
-    ]);
-    return { ...page, images, subtitles, details };
-  }
+  if (page) return { ...page, images: await loadSeoImages(context, page.movie) };
   const moved = await context.services.movies.redirectFor(slug);
   if (moved) throw redirect(`/watch/${moved}/${ep}${url.search}`, 301);
   pageNotFound(request);

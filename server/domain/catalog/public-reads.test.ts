@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { SubtitlesService } from '../media/subtitles.service.ts';
 import type { HomeService } from '../site/home.service.ts';
 import type { MoviesService } from './movies.service.ts';
 import { createPublicReads } from './public-reads.ts';
 import type { TermsService } from './terms.service.ts';
+import type { WatchService } from './watch.service.ts';
 
 /** Services that count their reads and answer with the read's number (the database is the API tests' part). */
 function setUp(options: { maxAgeMs?: number; maxEntries?: number; fail?: boolean } = {}) {
@@ -20,9 +22,19 @@ function setUp(options: { maxAgeMs?: number; maxEntries?: number; fail?: boolean
     movies: {
       listCards: (query: object) => answer(`cards ${JSON.stringify(query)}`),
       getPublicBySlug: (slug: string) => answer(`movie ${slug}`),
+      get: (id: number) => answer(`details ${id}`),
     } as unknown as MoviesService,
     terms: { listOptions: (kind: string) => answer(`terms ${kind}`) } as unknown as TermsService,
     home: { getPage: () => answer('home') } as unknown as HomeService,
+    watch: {
+      episodePage: async (slug: string, ep: string, server?: number) => {
+        await answer(`episode ${slug}/${ep}/${server ?? ''}`);
+        return slug === 'none' ? null : { movie: { id: 7 }, episode: { id: 70 } };
+      },
+    } as unknown as WatchService,
+    subtitles: {
+      listOf: (ids: number[]) => answer(`subtitles ${ids.join(',')}`),
+    } as unknown as SubtitlesService,
     now: () => clock,
   });
   return { publicReads, reads, tick: (ms: number) => (clock += ms) };
@@ -54,6 +66,30 @@ describe('public reads', () => {
       'movie mai',
       'terms genre',
       'terms nation',
+    ]);
+  });
+
+  it('keeps a watch page whole, per episode and server, and an episode that is not there', async () => {
+    const { publicReads, reads } = setUp();
+    const page = await publicReads.watchPage('mai', 'tap-1');
+    expect(page).toMatchObject({
+      movie: { id: 7 },
+      episode: { id: 70 },
+      subtitles: { name: 'subtitles 70' },
+      details: { name: 'details 7' },
+    });
+    expect(await publicReads.watchPage('mai', 'tap-1')).toBe(page);
+    await publicReads.watchPage('mai', 'tap-1', 3);
+    expect(await publicReads.watchPage('none', 'tap-1')).toBeNull();
+    expect(await publicReads.watchPage('none', 'tap-1')).toBeNull();
+    expect(reads).toEqual([
+      'episode mai/tap-1/',
+      'subtitles 70',
+      'details 7',
+      'episode mai/tap-1/3',
+      'subtitles 70',
+      'details 7',
+      'episode none/tap-1/',
     ]);
   });
 

@@ -1,5 +1,5 @@
 // What every visitor reads, kept for a few seconds (docs/decisions/019-public-reads-cache.md): the listing and its
-// filter menus, search results, a movie's page and the home page. A popular page is then read from PostgreSQL
+// filter menus, search results, a movie's page, an episode's watch page and the home page. A popular page is then read from PostgreSQL
 // once per PUBLIC_CACHE_SECONDS instead of once per visitor, and concurrent visitors share one read in flight.
 // Any admin write clears it all at once (app.ts), so an editor sees a change on the next load; another node's
 // copy is at most that many seconds old.
@@ -7,6 +7,8 @@ import type { TermKind } from '#server/db/schema/catalog.ts';
 import type { MovieQuery, MoviesService } from './movies.service.ts';
 import type { HomeService } from '../site/home.service.ts';
 import type { TermsService } from './terms.service.ts';
+import type { WatchService } from './watch.service.ts';
+import type { SubtitlesService } from '../media/subtitles.service.ts';
 
 type Entry = { at: number; value: Promise<unknown> };
 
@@ -19,9 +21,11 @@ export function createPublicReads(options: {
   movies: MoviesService;
   terms: TermsService;
   home: HomeService;
+  watch: WatchService;
+  subtitles: SubtitlesService;
   now?: () => number;
 }) {
-  const { movies, terms, home, maxEntries } = options;
+  const { movies, terms, home, watch, subtitles, maxEntries } = options;
   let maxAgeMs = options.maxAgeMs;
   const now = options.now ?? Date.now;
   // A Map keeps insertion order: the first key is the oldest read.
@@ -50,6 +54,18 @@ export function createPublicReads(options: {
     movieBySlug: (slug: string) => read(`movie:${slug}`, () => movies.getPublicBySlug(slug)),
     termOptions: (kind: TermKind) => read(`terms:${kind}`, () => terms.listOptions(kind)),
     homePage: () => read('home', () => home.getPage()),
+    /** An episode's watch page (null when there is none): its movie, servers, episodes, subtitles and the
+     * movie's full record for the search-engine tags. Views are counted apart (POST), never from here. */
+    watchPage: (slug: string, ep: string, serverId?: number) =>
+      read(`watch:${slug}/${ep}/${serverId ?? ''}`, async () => {
+        const page = await watch.episodePage(slug, ep, serverId);
+        if (!page) return null;
+        const [episodeSubtitles, details] = await Promise.all([
+          subtitles.listOf([page.episode.id]),
+          movies.get(page.movie.id),
+        ]);
+        return { ...page, subtitles: episodeSubtitles, details };
+      }),
     /** Forgets everything: called after each admin write and when a video becomes ready or fails. */
     clear() {
       entries.clear();
