@@ -89,7 +89,7 @@ function buildEncodeArgs(
   const outputs = rungs.map((_, i) => `[s${i}]`).join('') + (options.extras ? '[sp][sb]' : '');
   const filters = [
     `[0:v:0]split=${rungs.length + (options.extras ? 2 : 0)}${outputs}`,
-    ...rungs.map((rung, i) => `[s${i}]scale=${rung.width}:${rung.height}[v${i}]`),
+    ...rungs.map((rung, i) => `[s${i}]scale=${rung.width}:${rung.height}:flags=area[v${i}]`),
   ];
   if (options.extras) {
     filters.push(
