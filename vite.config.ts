@@ -16,10 +16,11 @@ export default defineConfig({
           groups: [
             {
               // The player's early start and what it needs (hls.js, hls-video-element), one file with no imports
-              // from the others: the watch page's inline script imports it before the app (boot.client.ts), and
-              // app/components/player/boot-url.ts finds it by this name.
+              // from the others: the watch page's inline script imports it before the app (decision 020). The
+              // watch route imports it statically (early-start.ts), so React Router's manifest lists it, and
+              // app/components/player/boot-url.ts finds it there by this name.
               name: 'player-boot',
-              test: /node_modules[\\/](hls\.js|hls-video-element|custom-media-element|media-tracks)[\\/]|app[\\/]components[\\/]player[\\/](boot\.client|media-element\.client|hls-config|player-preferences)\.ts/,
+              test: /node_modules[\\/](hls\.js|hls-video-element|custom-media-element|media-tracks)[\\/]|app[\\/]components[\\/]player[\\/](boot\.client|media-element\.client|early-start|hls-config|player-preferences)\.ts/,
               priority: 3,
             },
             {

@@ -182,7 +182,11 @@ async function firstFrame(browser: Browser, url: string, playButton: string): Pr
     // app swaps the server-rendered button for the player's own between them.
     const at = await page.waitForFunction(
       (selector) => {
-        const button = document.querySelector(selector);
+        // Not before the page's stylesheets apply: until then nothing is painted, and the button is elsewhere.
+        const styled = [...document.querySelectorAll('link[rel="stylesheet"]')].every(
+          (link) => (link as HTMLLinkElement).sheet,
+        );
+        const button = styled ? document.querySelector(selector) : null;
         const box = button?.getBoundingClientRect();
         if (!button || !box?.width) return null;
         if (box.bottom > window.innerHeight) button.scrollIntoView({ block: 'center' });

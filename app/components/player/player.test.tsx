@@ -249,7 +249,7 @@ describe('on the server', () => {
         title="Tập 1"
       />,
     );
-    expect(bare).toMatch(/<script nonce=""><\/script>/);
+    expect(bare).toMatch(/<script type="module" async="" nonce=""><\/script>/);
   });
 
   it('has no early start for what it cannot play on the server', () => {

@@ -1,15 +1,17 @@
 // <Player>: our one video player, so that the engine behind it (Media Chrome + hls.js today, Video.js later) can
-// change without touching pages. HLS plays in the browser only: the media code is a `.client` module, which
-// React Router leaves out of the server build (it is undefined there), so it never reaches the server's HTML
-// (~69 KB) nor pages without a player. Embeds go in a sandboxed frame.
+// change without touching pages. HLS plays in the browser only. The server renders the early start's frame (poster,
+// play button, media setup; decision 020), which plays the video before the app hydrates; the controls are a
+// `.client` module, which React Router leaves out of the server build, loaded in the background and mounted over
+// that frame. Pages without a player load none of it. Embeds go in a sandboxed frame.
 import { CirclePlay, Hourglass, Play, TriangleAlert } from 'lucide-react';
-import { useMemo, useSyncExternalStore } from 'react';
+import { createElement, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useNonce } from '#app/lib/nonce.ts';
 import { Img, imageUrl, isStorageSrc } from '#app/components/image.tsx';
 import { usePlayerBootUrl } from './boot-url.ts';
+import { earlyStartScript } from './early-start.ts';
 import type { MediaSetup } from './media-element.client.ts';
-import PlayerMedia from './player-media.client.tsx';
+import type PlayerMediaModule from './player-media.client.tsx';
 
 export type PlayerSource = {
   type: 'hls' | 'embed' | 'video';
@@ -39,11 +41,37 @@ export type PlayerProps = {
   onReport?: () => void;
 };
 
-// A static import, not a lazy one: the media code is part of the page's own module graph, so its download starts
-// with the HTML's modulepreload links instead of after every other module has run (bench/playback.ts measured
-// the lazy import asking for it 660 ms after the first byte, and the playlist 500 ms later still).
+type PlayerMediaComponent = typeof PlayerMediaModule;
+
+/**
+ * The player's controls (Media Chrome, our overlays), browser only: asked for as soon as this module runs there, but
+ * not part of the page's first modules. The early start plays the video meanwhile (decision 020), so they no longer
+ * compete with it for the first frame.
+ */
+let loadedMedia: PlayerMediaComponent | null = null;
+const mediaModule =
+  typeof document === 'undefined'
+    ? null
+    : import('./player-media.client.tsx').then((module) => {
+        loadedMedia = module.default;
+      });
 
 const noop = () => () => {};
+/** False during the server render and hydration, and until the controls' module is in. */
+function usePlayerMediaReady() {
+  return useSyncExternalStore(
+    (notify) => {
+      let listening = true;
+      void mediaModule?.then(() => listening && notify());
+      return () => {
+        listening = false;
+      };
+    },
+    () => loadedMedia !== null,
+    () => false,
+  );
+}
+
 /** False during the server render and hydration, true afterwards. */
 function useIsClient() {
   return useSyncExternalStore(
@@ -99,6 +127,7 @@ function PosterFrame({ poster, children }: { poster: string | null; children?: R
 export function Player(props: PlayerProps) {
   const { t } = useTranslation();
   const isClient = useIsClient();
+  const mediaReady = usePlayerMediaReady();
   const { source, poster, title, storyboard, subtitles } = props;
   // What the media element plays, the same on the server (for the early start) and in the browser; an http URL of
   // this site's own origin is known to be playable only in the browser.
@@ -138,8 +167,8 @@ export function Player(props: PlayerProps) {
   if (!source.url)
     return source.preparing ? <Preparing poster={poster} /> : <Unavailable poster={poster} />;
 
-  // On the server (and while hydrating) the media code is absent: the frame for the early start holds the place.
-  if (!isClient || !PlayerMedia) {
+  // On the server, while hydrating and until the controls have loaded: the frame of the early start, which plays.
+  if (!mediaReady || !loadedMedia) {
     if (setup) return <EarlyFrame setup={setup} poster={poster} />;
     return (
       <PosterFrame poster={poster}>
@@ -149,16 +178,7 @@ export function Player(props: PlayerProps) {
     );
   }
   if (!setup) return <Unavailable poster={poster} />;
-  return <PlayerMedia {...props} setup={setup} />;
-}
-
-/**
- * Runs as the parser reaches it: enables the play button, notes a press (the early start plays when it is ready: the
- * press counts as the viewer's gesture), and imports the early start's module. Empty in the browser's render.
- */
-function earlyStartScript(bootUrl: string) {
-  if (!bootUrl) return '';
-  return `(()=>{const b=document.currentScript.parentElement.querySelector('[data-player-boot-play]');b.disabled=false;b.addEventListener('click',()=>b.setAttribute('data-requested',''));import(${JSON.stringify(bootUrl)})})()`;
+  return createElement(loadedMedia, { ...props, setup });
 }
 
 /**
@@ -209,6 +229,8 @@ function EarlyFrame({ setup, poster }: { setup: MediaSetup; poster: string | nul
       {bootUrl ? <link rel="modulepreload" href={bootUrl} fetchPriority="high" /> : null}
       {/* The same element in the browser (where the URL is not known), so hydration matches; it never runs twice. */}
       <script
+        type="module"
+        async
         nonce={nonce}
         dangerouslySetInnerHTML={{ __html: earlyStartScript(bootUrl) }}
         suppressHydrationWarning
