@@ -111,7 +111,9 @@ describe('per-rendition mode', () => {
         expect(after(args, flag)).toBe(after(all, flag));
       }
     }
-    expect(after(bottom, '-filter_complex')).toBe('[0:v:0]split=1[s0];[s0]scale=640:360:flags=area[v0]');
+    expect(after(bottom, '-filter_complex')).toBe(
+      '[0:v:0]split=1[s0];[s0]scale=640:360:flags=area[v0]',
+    );
     expect(after(bottom, '-b:v:0')).toBe('800000');
     expect(after(bottom, '-hls_fmp4_init_filename')).toBe('init_2.mp4');
     expect(after(bottom, '-hls_segment_filename')).toBe('/work/out/360p/seg_%05d.m4s');
