@@ -364,9 +364,14 @@ test('the play button plays before the app has loaded, and the player takes the 
     (document.querySelector('hls-video') as unknown as { phimEarly: boolean }).phimEarly = true;
   });
 
-  // The app hydrates and its player adopts the playing element: no second load, no restart.
+  // The app hydrates and its player adopts the playing element: no second load, no restart. It counts the view,
+  // though the video started playing before it was there to hear it.
+  const viewed = page.waitForRequest(
+    (sent) => sent.method() === 'POST' && /\/api\/episodes\/\d+\/view$/.test(sent.url()),
+  );
   app.release();
   await waitForHydration(page);
+  await viewed;
   await expect(page.locator('media-controller > hls-video')).toHaveCount(1);
   expect(
     await page.evaluate(

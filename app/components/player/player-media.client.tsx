@@ -181,6 +181,14 @@ export default function PlayerMedia({
     video.addEventListener('error', onError);
     tracks?.addEventListener('addtrack', applyCaptions);
     tracks?.addEventListener('change', rememberCaptions);
+    // The early start's element may be further along than these listeners: tracks added, metadata in, playing.
+    applyCaptions();
+    if (video.readyState > 0) {
+      applyRate();
+      onDuration();
+      onTime();
+    }
+    if (!video.paused) onPlaying();
     return () => {
       video.removeEventListener('loadedmetadata', applyRate);
       video.removeEventListener('timeupdate', onTime);
