@@ -103,20 +103,26 @@ export function embedUrl(url: string | null) {
   return resolved?.startsWith('https:') ? resolved : null;
 }
 
+/** The poster over the player's whole box, dimmed behind a message. */
+function PosterImage({ poster, dimmed }: { poster: string | null; dimmed?: boolean }) {
+  if (!poster) return null;
+  return (
+    <Img
+      src={poster}
+      width={1280}
+      height={720}
+      sizes="(min-width: 1024px) 70vw, 100vw"
+      alt=""
+      priority
+      className={`absolute inset-0 size-full object-cover${dimmed ? ' opacity-60' : ''}`}
+    />
+  );
+}
+
 function PosterFrame({ poster, children }: { poster: string | null; children?: React.ReactNode }) {
   return (
     <div className="relative size-full overflow-hidden bg-black">
-      {poster ? (
-        <Img
-          src={poster}
-          width={1280}
-          height={720}
-          sizes="(min-width: 1024px) 70vw, 100vw"
-          alt=""
-          priority
-          className="absolute inset-0 size-full object-cover opacity-60"
-        />
-      ) : null}
+      <PosterImage poster={poster} dimmed />
       <div className="absolute inset-0 grid place-items-center p-6 text-center text-white">
         {children}
       </div>
@@ -197,17 +203,7 @@ function EarlyFrame({ setup, poster }: { setup: MediaSetup; poster: string | nul
       data-player-boot={JSON.stringify(setup)}
       suppressHydrationWarning
     >
-      {poster ? (
-        <Img
-          src={poster}
-          width={1280}
-          height={720}
-          sizes="(min-width: 1024px) 70vw, 100vw"
-          alt=""
-          priority
-          className="absolute inset-0 size-full object-cover"
-        />
-      ) : null}
+      <PosterImage poster={poster} />
       <div
         data-player-boot-media=""
         className="absolute inset-0 [&>hls-video]:block [&>hls-video]:size-full"
