@@ -52,9 +52,14 @@ let loadedMedia: PlayerMediaComponent | null = null;
 const mediaModule =
   typeof document === 'undefined'
     ? null
-    : import('./player-media.client.tsx').then((module) => {
-        loadedMedia = module.default;
-      });
+    : import('./player-media.client.tsx').then(
+        (module) => {
+          loadedMedia = module.default;
+        },
+        () => {
+          // Not loaded (offline, a new build): the early start's frame stays, and its video still plays.
+        },
+      );
 
 const noop = () => () => {};
 /** False during the server render and hydration, and until the controls' module is in. */
