@@ -4,13 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { BROWSER_USER_AGENT, CHROMIUM_ARGS, chromiumPath } from './tests/chromium.ts';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!fs.existsSync(chromium)) {
-  throw new Error(
-    `Chromium not found at ${chromium}. Install Debian's package (sudo apt-get install chromium) or set CHROMIUM_PATH.`,
-  );
-}
 const port = Number(process.env.PHIM_E2E_PORT ?? 4173);
 // One throw-away data folder shared by the server and the tests (they read the mail it writes). The config is
 // evaluated again in each worker; the environment it inherits keeps the same folder.
@@ -29,23 +24,12 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL,
-    // Headless Chromium announces itself as HeadlessChrome, which isbot treats as a crawler: crawlers get
-    // the HTML without scripts. The tests are a person's browser, so they say so.
-    userAgent:
-      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+    userAgent: BROWSER_USER_AGENT,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-dev-shm-usage',
-      ],
+      executablePath: chromiumPath(),
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

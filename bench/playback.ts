@@ -21,17 +21,14 @@ import {
 import { storyboardVtt } from '#server/media/storyboard.ts';
 import { storageRoutes } from '#server/http/storage.routes.ts';
 import type { RunningServer } from '#server/start.ts';
+import { BROWSER_USER_AGENT, CHROMIUM_ARGS, chromiumPath } from '#tests/chromium.ts';
 import { sparePort } from './storage.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FFMPEG = locateBinary('ffmpeg').path;
 const FFPROBE = locateBinary('ffprobe').path;
 const RUNS = Number(process.env.BENCH_PLAYBACK_RUNS ?? 7);
 /** A 1080p source for the full ladder (1080/720/480/360); only the first segments matter for the first frame. */
 const CLIP = { width: 1920, height: 1080, fps: 30, seconds: 16 };
-/** Headless Chromium calls itself HeadlessChrome, which the site treats as a crawler (no scripts): say Chrome. */
-const USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 /**
  * Runs in every page before its own scripts: the first `play()` on a <video> in the page starts watching for frames,
@@ -169,7 +166,7 @@ type Run = {
 
 async function firstFrame(browser: Browser, url: string, playButton: string): Promise<Run> {
   const context = await browser.newContext({
-    userAgent: USER_AGENT,
+    userAgent: BROWSER_USER_AGENT,
     viewport: { width: 1280, height: 720 },
     locale: 'vi-VN',
   });
@@ -258,10 +255,11 @@ const p95 = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
 
 export async function benchPlayback(options: { server: RunningServer; dataDir: string }) {
-  if (!fs.existsSync(CHROMIUM)) {
-    console.log(
-      `\nTime to first frame: skipped, no Chromium at ${CHROMIUM} (sudo apt-get install chromium, or set CHROMIUM_PATH).`,
-    );
+  let executablePath: string;
+  try {
+    executablePath = chromiumPath();
+  } catch (error) {
+    console.log(`\nTime to first frame: skipped. ${(error as Error).message}`);
     return null;
   }
   console.log('\nTime to first frame: making the ladder…');
@@ -287,18 +285,7 @@ export async function benchPlayback(options: { server: RunningServer; dataDir: s
   const bareAddress = bare.server.address();
   const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/`;
 
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
     const pages = [
       {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { BROWSER_USER_AGENT } from '#tests/chromium.ts';
 import { seedCatalog } from './catalog.ts';
 import { benchLadder } from './ladder.ts';
 import { benchPlayback } from './playback.ts';
@@ -20,8 +21,6 @@ const { loadConfig } = await import('#server/config.ts');
 const { startServer } = await import('#server/start.ts');
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const BROWSER_USER_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 /**
  * The catalogue's latency target (p95 < 30 ms) is about one visitor's wait, so its routes run at a few

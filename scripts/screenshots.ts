@@ -5,16 +5,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
+import { BROWSER_USER_AGENT, CHROMIUM_ARGS, chromiumPath } from '#tests/chromium.ts';
 
 const baseURL = (process.argv[2] ?? process.env.PHIM_URL ?? 'http://localhost:4173').replace(
   /\/+$/,
   '',
 );
 const outDir = process.argv[3] ?? process.env.PHIM_SHOTS_DIR ?? '/tmp/phim-shots';
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Headless Chromium says HeadlessChrome, which the site treats as a crawler (no scripts): look like a person.
-const userAgent =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 const pages = [
   { name: 'home', path: '/', locales: ['vi', 'en'] },
@@ -36,7 +33,7 @@ async function shoot(browser: Browser) {
         for (const mode of modes) {
           const context = await browser.newContext({
             viewport,
-            userAgent,
+            userAgent: BROWSER_USER_AGENT,
             locale: locale === 'vi' ? 'vi-VN' : 'en-US',
             colorScheme: mode,
           });
@@ -70,24 +67,8 @@ async function shoot(browser: Browser) {
 }
 
 async function main() {
-  if (!fs.existsSync(executablePath)) {
-    throw new Error(
-      `Chromium not found at ${executablePath}. Install Debian's package (sudo apt-get install chromium) or set CHROMIUM_PATH.`,
-    );
-  }
   fs.mkdirSync(outDir, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const files = await shoot(browser);
     console.log(`${files.length} screenshots of ${baseURL}:\n${files.join('\n')}`);
