@@ -25,7 +25,9 @@ import type { RouteHandle } from '#app/lib/title.tsx';
 import { Toaster } from '#app/lib/toast.tsx';
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
+  // With a precedence React puts the stylesheet among the first tags of <head>, ahead of the app's module preloads:
+  // the browser asks for what holds the first paint first (over HTTP/1.1, six requests go at a time).
+  { rel: 'stylesheet', href: stylesheet, precedence: 'default' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

@@ -115,6 +115,12 @@ describe('security headers', () => {
     const scripts = [...response.body.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
     expect(scripts.length).toBeGreaterThan(0);
     for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    // Module preloads too: with 'strict-dynamic' the browser refuses one without it.
+    const preloads = [...response.body.matchAll(/<link rel="modulepreload"([^>]*)>/g)].map(
+      (m) => m[1],
+    );
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const attributes of preloads) expect(attributes).toContain(`nonce="${nonce}"`);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['strict-transport-security']).toBeUndefined();
@@ -134,6 +140,13 @@ describe('security headers', () => {
     } finally {
       await secure.close();
     }
+  });
+
+  it("asks for the stylesheet, which holds the first paint, before the app's modules", async () => {
+    const { body } = await get('/');
+    const stylesheet = body.search(/<link [^>]*rel="stylesheet"/);
+    expect(stylesheet).toBeGreaterThan(0);
+    expect(stylesheet).toBeLessThan(body.indexOf('rel="modulepreload"'));
   });
 
   it('serves built assets as immutable', async () => {

@@ -226,8 +226,11 @@ function EarlyFrame({ setup, poster }: { setup: MediaSetup; poster: string | nul
       >
         <Play aria-hidden className="size-7 translate-x-0.5 sm:size-10" fill="currentColor" />
       </button>
-      {/* Hoisted into <head> by React, ahead of the app's own modules: the browser asks for it first. */}
-      {bootUrl ? <link rel="modulepreload" href={bootUrl} fetchPriority="high" /> : null}
+      {/* Hoisted into <head> by React, ahead of the app's own modules: the browser asks for it first. With the nonce,
+          or the page's CSP ('strict-dynamic') refuses it and the chunk waits behind the app's modules. */}
+      {bootUrl ? (
+        <link rel="modulepreload" href={bootUrl} fetchPriority="high" nonce={nonce} />
+      ) : null}
       {/* The same element in the browser (where the URL is not known), so hydration matches; it never runs twice. */}
       <script
         type="module"
