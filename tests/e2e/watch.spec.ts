@@ -356,9 +356,13 @@ test('the play button plays before the app has loaded, and the player takes the 
   await play.click();
   await expect(play).toHaveAttribute('data-requested', '');
   expect(await currentTime(page)).toBe(0);
+  const frame = page.locator('[data-player-boot]');
+  await expect(frame).toHaveAttribute('data-early-start', 'loading');
   early.release();
   await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(0.5);
   await expect(play).toBeHidden();
+  // Its first frame is on screen: the app may hydrate now (entry.client.tsx waits for this).
+  await expect(frame).toHaveAttribute('data-early-start', 'settled');
   await expect(page.locator('media-controller')).toHaveCount(0);
   await page.evaluate(() => {
     (document.querySelector('hls-video') as unknown as { phimEarly: boolean }).phimEarly = true;
@@ -385,6 +389,42 @@ test('the play button plays before the app has loaded, and the player takes the 
   // Its controls work on it: pause from the control bar.
   await page.locator('media-control-bar media-play-button').click();
   await expect(page.locator('media-controller')).toHaveAttribute('mediapaused', '');
+});
+
+test('a watch page whose video never arrives still answers: the app waits for the early start a second at most', async ({
+  page,
+  request,
+}) => {
+  const call = await signedInAdmin(request);
+  const stamp = Date.now().toString(36);
+  const { movie } = await call('/api/admin/movies', {
+    title: `Mạng Chậm ${stamp}`,
+    published: true,
+  });
+  const server = (await call(`/api/admin/movies/${movie.id}/servers`, { name: 'Vietsub #1' }))
+    .server;
+  await call(`/api/admin/movies/${movie.id}/episodes`, {
+    server_id: server.id,
+    name: 'Tập 1',
+    source_type: 'hls',
+    source_url: '/storage/test-hls/ladder/master.m3u8',
+  });
+  // The playlist never comes: the early start never has a first frame to wait for.
+  await page.route('**/test-hls/ladder/master.m3u8', () => new Promise<void>(() => {}));
+  const started = Date.now();
+  await page.goto(`/watch/${movie.slug}/tap-1`);
+  await waitForHydration(page);
+  expect(Date.now() - started).toBeLessThan(8_000);
+  // Hydrated without a frame of video: the player took the early element over, still waiting for its playlist.
+  await expect(page.locator('media-controller > hls-video')).toHaveCount(1);
+  expect(
+    await page.evaluate(
+      () => (document.querySelector('hls-video') as unknown as HTMLVideoElement).readyState,
+    ),
+  ).toBe(0);
+  // The page works: its menus open.
+  await page.getByTestId('color-mode-switcher').click();
+  await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toBeVisible();
 });
 
 test('unknown episodes and servers are 404; an old slug moves with its episode', async ({

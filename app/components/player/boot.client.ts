@@ -4,6 +4,8 @@
 // playlist and first segment, and the play button plays, while the app's modules load and hydrate; the player
 // takes the same element over when it mounts (takeEarlyElement), still playing. Also imported by the player's
 // media module, where it finds nothing left to do.
+import type { HlsVideoElement } from 'hls-video-element';
+import { EARLY_START_ATTRIBUTE, EARLY_START_SETTLED } from './early-start.ts';
 import { createMediaElement, keepEarlyElement, type MediaSetup } from './media-element.client.ts';
 
 function start() {
@@ -15,6 +17,7 @@ function start() {
   try {
     setup = JSON.parse(frame.dataset.playerBoot ?? '') as MediaSetup;
   } catch {
+    settle(frame);
     return;
   }
   frame.setAttribute('data-started', '');
@@ -26,12 +29,14 @@ function start() {
   // there, a few microtasks in, started no sooner: bench/playback.ts.)
   let attached = false;
   let wanted = false;
+  settleWhenReady(frame, video, () => wanted);
   const playNow = () =>
     video.play().catch(() => {
       // Refused: a touch's pointerdown is not yet a gesture (its click plays), or a browser that wants the call
       // inside the press itself (a press before this module ran): the button is still there to press again.
       wanted = false;
       play.removeAttribute('data-requested');
+      settle(frame);
     });
   video.addEventListener(
     'loadstart',
@@ -52,6 +57,39 @@ function start() {
   // Pressed before this module ran (the page's inline script noted it).
   if (play.hasAttribute('data-requested')) onPress();
   video.addEventListener('play', () => (play.hidden = true), { once: true });
+}
+
+/**
+ * Tells the app (entry.client.tsx waits for it before hydrating, up to a limit) that the early start no longer needs
+ * the page's main thread first: hydrating is the page's longest task, and on two cores it pushed the first frame
+ * back by about as long. Settled at the first frame shown once playing; at the first frame loaded when nobody has
+ * pressed play by then (a later press plays from data already there); on an error or a refused play().
+ */
+function settleWhenReady(frame: HTMLElement, video: HlsVideoElement, pressed: () => boolean) {
+  const done = () => settle(frame);
+  video.addEventListener('error', done, { once: true });
+  video.addEventListener(
+    'loadeddata',
+    () => {
+      if (!pressed()) done();
+    },
+    { once: true },
+  );
+  video.addEventListener(
+    'playing',
+    () => {
+      const native = (video as unknown as { nativeEl?: HTMLVideoElement }).nativeEl;
+      if (native && 'requestVideoFrameCallback' in native) native.requestVideoFrameCallback(done);
+      else done();
+    },
+    { once: true },
+  );
+}
+
+function settle(frame: HTMLElement) {
+  if (frame.getAttribute(EARLY_START_ATTRIBUTE) === 'settled') return;
+  frame.setAttribute(EARLY_START_ATTRIBUTE, 'settled');
+  frame.dispatchEvent(new Event(EARLY_START_SETTLED));
 }
 
 // Modules are also loaded where there is no page (unit tests import the player).

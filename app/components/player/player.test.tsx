@@ -2,6 +2,7 @@
 // settings.
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { NonceProvider } from '#app/lib/nonce.ts';
 import { findPlayerBootUrl, PlayerBootProvider } from './boot-url.ts';
 import { hlsConfig } from './hls-config.ts';
 import type { MediaSetup } from './media-element.client.ts';
@@ -217,15 +218,17 @@ describe('on the server', () => {
 
   it('carries what the early start needs: the media setup, a play button, and the script importing it', () => {
     const html = renderToString(
-      <PlayerBootProvider value="/assets/player-boot-abc123.js">
-        <Player
-          source={{ type: 'video', url: '/storage/videos/1/r1/master.m3u8' }}
-          poster="/storage/videos/1/r1/poster.jpg"
-          storyboard="/storage/videos/1/r1/storyboard.vtt"
-          subtitles={[{ id: 3, language: 'en', label: 'English', url: '/storage/subs/3.vtt' }]}
-          title="Tập 1"
-        />
-      </PlayerBootProvider>,
+      <NonceProvider value="n0nce">
+        <PlayerBootProvider value="/assets/player-boot-abc123.js">
+          <Player
+            source={{ type: 'video', url: '/storage/videos/1/r1/master.m3u8' }}
+            poster="/storage/videos/1/r1/poster.jpg"
+            storyboard="/storage/videos/1/r1/storyboard.vtt"
+            subtitles={[{ id: 3, language: 'en', label: 'English', url: '/storage/subs/3.vtt' }]}
+            title="Tập 1"
+          />
+        </PlayerBootProvider>
+      </NonceProvider>,
     );
     const frame = /data-player-boot="([^"]*)"/.exec(html)?.[1];
     const setup = JSON.parse(
@@ -241,6 +244,13 @@ describe('on the server', () => {
     // Disabled until the inline script runs: without JavaScript it cannot play.
     expect(html).toMatch(/<button type="button" disabled="" data-player-boot-play=""/);
     expect(html).toContain('import("/assets/player-boot-abc123.js")');
+    // The script marks the frame for the app, which holds hydration until the early start has settled.
+    expect(html).toContain(`setAttribute("data-early-start",'loading')`);
+    // Both carry the page's nonce: its policy ('strict-dynamic') refuses a preload without one.
+    expect(html).toMatch(/<script type="module" async="" nonce="n0nce">/);
+    expect(html).toMatch(
+      /<link rel="modulepreload" href="\/assets\/player-boot-abc123.js" fetchPriority="high" nonce="n0nce"\/>/,
+    );
     // The script is there without a module (development), so that the page hydrates the same, but does nothing.
     const bare = renderToString(
       <Player
