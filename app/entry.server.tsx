@@ -1,6 +1,7 @@
 // Server rendering: the whole page as one buffer (loaders finish before rendering and no route suspends, so
 // streaming would only cut it into React's 2 KB chunks, each a trip through two stream adapters and a socket
-// write), and the CSP nonce and the player's early-start module passed down.
+// write), and the CSP nonce and the player's early-start module passed down; on a page whose player starts early,
+// the app's scripts held back until it has (early-start.server.ts).
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -10,6 +11,7 @@ import { createI18n, detectLocale, type Locale } from '#app/lib/i18n.ts';
 import { messages } from '#app/locales/index.ts';
 import { NonceProvider } from '#app/lib/nonce.ts';
 import { findPlayerBootUrl, PlayerBootProvider } from '#app/components/player/boot-url.ts';
+import { holdAppScripts } from '#app/components/player/early-start.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -47,7 +49,10 @@ export default async function handleRequest(
       },
     });
     body.on('finish', () => {
-      const html = Buffer.concat(chunks);
+      const html = holdAppScripts(Buffer.concat(chunks), {
+        bootUrl: playerBoot,
+        entryModule: routerContext.manifest.entry.module,
+      });
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       responseHeaders.set('Content-Language', locale);
       responseHeaders.set('Content-Length', String(html.length));

@@ -232,3 +232,58 @@ describe('storage', () => {
     expect(dotted.statusCode).toBe(404);
   });
 });
+
+describe('a watch page whose player starts early', () => {
+  let watch: string;
+  beforeAll(async () => {
+    const { movies, episodes } = t.app.services;
+    const movie = await movies.create({
+      title: 'Khởi Động Sớm',
+      published: true,
+      total_episodes: 1,
+    });
+    const server = await episodes.createServer(movie.id, 'Vietsub #1');
+    await episodes.create(movie.id, {
+      server_id: server.id,
+      name: 'Tập 1',
+      ep: 'tap-1',
+      source_type: 'hls',
+      source_url: '/storage/early/master.m3u8',
+    });
+    watch = `/watch/${movie.slug}/tap-1`;
+  });
+
+  const attributeJson = (value: string) =>
+    JSON.parse(value.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as string[];
+
+  it("holds the app's modules back for the early start, which preloads only its own", async () => {
+    const { body } = await get(watch);
+    const boot = /import\("(\/assets\/player-boot-[^"]+\.js)"\)/.exec(body)?.[1];
+    expect(boot).toBeTruthy();
+    const preloads = [...body.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(new Set(preloads)).toEqual(new Set([boot]));
+    // React Router's module script is there, whole, with a type the browser does not run, and the preloads it had.
+    const held =
+      /<script nonce="[^"]+" type="text\/x-phim-app" data-preloads="([^"]+)">([^<]*)<\/script>/.exec(
+        body,
+      );
+    expect(held).toBeTruthy();
+    const [, list, script] = held!;
+    expect(attributeJson(list!)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/assets\/entry\.client-.+\.js$/)]),
+    );
+    expect(script).toMatch(/import \* as route0 from "\/assets\/root-[^"]+\.js";/);
+    expect(script).toMatch(/import\("\/assets\/entry\.client-[^"]+\.js"\);$/);
+    expect(body).not.toMatch(/<script [^>]*type="module" async="">[^<]*entry\.client/);
+  });
+
+  it('leaves crawlers and pages without a player as they were', async () => {
+    const held = /<script [^>]*type="text\/x-phim-app"/;
+    expect((await get(watch, { 'user-agent': 'Googlebot/2.1' })).body).not.toMatch(held);
+    const home = (await get('/')).body;
+    expect(home).not.toMatch(held);
+    expect(home).toMatch(/<script [^>]*type="module" async="">[^<]*entry\.client/);
+  });
+});

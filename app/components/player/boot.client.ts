@@ -60,10 +60,11 @@ function start() {
 }
 
 /**
- * Tells the app (entry.client.tsx waits for it before hydrating, up to a limit) that the early start no longer needs
- * the page's main thread first: hydrating is the page's longest task, and on two cores it pushed the first frame
- * back by about as long. Settled at the first frame shown once playing; at the first frame loaded when nobody has
- * pressed play by then (a later press plays from data already there); on an error or a refused play().
+ * Tells the page's inline script (early-start.ts) that the early start no longer needs the CPU and the network
+ * first, so the app's modules may load and hydrate: on two cores, loading them beside hls.js and the first segment
+ * put the first frame back by a third. Settled at the first frame shown once playing; at the first frame loaded
+ * when nobody has pressed play by then (a later press plays from data already there); on an error or a refused
+ * play().
  */
 function settleWhenReady(frame: HTMLElement, video: HlsVideoElement, pressed: () => boolean) {
   const done = () => settle(frame);

@@ -4,20 +4,38 @@
 
 /**
  * The frame's attribute that says where the early start is: `loading` from the inline script on, `settled` once it
- * no longer needs the page's main thread first (boot.client.ts), when it also dispatches `EARLY_START_SETTLED` on
- * the frame. entry.client.tsx holds hydration until then, up to a limit; it spells both names out itself, since
- * importing this module would bring the early start's chunk into every page.
+ * no longer needs the page's CPU and network first (boot.client.ts), when it also dispatches `EARLY_START_SETTLED`
+ * on the frame. The inline script then lets the app's modules load.
  */
 export const EARLY_START_ATTRIBUTE = 'data-early-start';
 export const EARLY_START_SETTLED = 'phim:early-start-settled';
 
+/** React Router's module script, held back on the server (early-start.server.ts) with a type that does not run. */
+export const DEFERRED_APP_TYPE = 'text/x-phim-app';
+
+/** The longest the app's modules wait for the early start: from the inline script on, then they load anyway. */
+export const APP_WAIT_LIMIT_MS = 1000;
+
 /**
  * An inline module script, so that it runs as soon as the parser reaches it (a classic one would wait for the page's
  * stylesheets): enables the play button, notes a press (the early start plays when it is ready: the press counts as
- * the viewer's gesture), and imports the early start's module. Empty without a module (development) and in the
- * browser's render, which never runs it.
+ * the viewer's gesture), and imports the early start's module. Then, when the early start has settled or after
+ * `APP_WAIT_LIMIT_MS`, it puts React Router's module script (held back by the server) in place with a type that
+ * runs, and its module preloads into <head>: the app loads and hydrates. Empty without a module (development) and in
+ * the browser's render, which never runs it.
  */
 export function earlyStartScript(bootUrl: string) {
   if (!bootUrl) return '';
-  return `document.querySelector('[data-player-boot]').setAttribute(${JSON.stringify(EARLY_START_ATTRIBUTE)},'loading');const b=document.querySelector('[data-player-boot-play]');b.disabled=false;b.addEventListener('click',()=>b.setAttribute('data-requested',''));import(${JSON.stringify(bootUrl)})`;
+  // The same 'strict-dynamic' policy lets scripts made by a script run; the nonce is copied all the same.
+  const startApp = `()=>{clearTimeout(t);const s=document.querySelector('script[type="${DEFERRED_APP_TYPE}"]');if(!s){if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',go,{once:true});return}for(const h of JSON.parse(s.dataset.preloads||'[]')){const l=document.createElement('link');l.rel='modulepreload';l.href=h;l.nonce=s.nonce;document.head.append(l)}const m=document.createElement('script');m.type='module';m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)}`;
+  return [
+    `const f=document.querySelector('[data-player-boot]'),b=f.querySelector('[data-player-boot-play]')`,
+    `f.setAttribute(${JSON.stringify(EARLY_START_ATTRIBUTE)},'loading')`,
+    `b.disabled=false`,
+    `b.addEventListener('click',()=>b.setAttribute('data-requested',''))`,
+    `const go=${startApp}`,
+    `const t=setTimeout(go,${APP_WAIT_LIMIT_MS})`,
+    `f.addEventListener(${JSON.stringify(EARLY_START_SETTLED)},go,{once:true})`,
+    `import(${JSON.stringify(bootUrl)})`,
+  ].join(';');
 }
