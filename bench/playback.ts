@@ -38,6 +38,8 @@ const CLIP = { width: 1920, height: 1080, fps: 30, seconds: 16 };
  */
 const WATCH_FIRST_FRAME = `(() => {
   const marks = (window.__ttff = { play: null, playing: null, frame: null });
+  let shown;
+  window.__ttffFrame = new Promise((resolve) => (shown = resolve));
   const play = HTMLMediaElement.prototype.play;
   HTMLMediaElement.prototype.play = function () {
     // Only a video in the page: players try play() on detached elements to learn whether autoplay is allowed.
@@ -46,13 +48,36 @@ const WATCH_FIRST_FRAME = `(() => {
       const video = this;
       const onFrame = (now) => {
         if (video.paused) video.requestVideoFrameCallback(onFrame);
-        else marks.frame = now;
+        else {
+          marks.frame = now;
+          shown();
+        }
       };
       video.requestVideoFrameCallback(onFrame);
       video.addEventListener('playing', () => (marks.playing ??= performance.now()), { once: true });
     }
     return play.call(this);
   };
+})();`;
+
+/**
+ * Also in the page before its scripts: `window.__ttffButton`, a promise of where the play button is once it is there,
+ * enabled and shown (not before the page's stylesheets apply: until then nothing is painted, and the button is
+ * elsewhere), checked at each animation frame.
+ */
+const findButton = (selector: string) => `(() => {
+  window.__ttffButton = new Promise((resolve) => {
+    const check = () => {
+      const styled = [...document.querySelectorAll('link[rel="stylesheet"]')].every((link) => link.sheet);
+      const button = styled ? document.querySelector(${JSON.stringify(selector)}) : null;
+      const box = button && button.getBoundingClientRect();
+      if (!box || !box.width) return requestAnimationFrame(check);
+      if (box.bottom > window.innerHeight) button.scrollIntoView({ block: 'center' });
+      const seen = button.getBoundingClientRect();
+      resolve({ x: seen.x + seen.width / 2, y: seen.y + seen.height / 2 });
+    };
+    requestAnimationFrame(check);
+  });
 })();`;
 
 /** The reference: hls.js with its defaults and nothing else, a play button enabled once the source is attached. */
@@ -171,51 +196,42 @@ async function firstFrame(browser: Browser, url: string, playButton: string): Pr
     locale: 'vi-VN',
   });
   try {
-    await context.addInitScript({ content: WATCH_FIRST_FRAME });
+    await context.addInitScript({ content: WATCH_FIRST_FRAME + findButton(playButton) });
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'commit' });
     // As a viewer: press the play button as soon as it shows and is enabled, where it is on the screen. Not
     // page.click(): its checks (two stable animation frames, then its own hit-target test) lose the click when the
-    // app swaps the server-rendered button for the player's own between them.
-    const at = await page.waitForFunction(
-      (selector) => {
-        // Not before the page's stylesheets apply: until then nothing is painted, and the button is elsewhere.
-        const styled = [...document.querySelectorAll('link[rel="stylesheet"]')].every(
-          (link) => (link as HTMLLinkElement).sheet,
-        );
-        const button = styled ? document.querySelector(selector) : null;
-        const box = button?.getBoundingClientRect();
-        if (!button || !box?.width) return null;
-        if (box.bottom > window.innerHeight) button.scrollIntoView({ block: 'center' });
-        const seen = button.getBoundingClientRect();
-        return { x: seen.x + seen.width / 2, y: seen.y + seen.height / 2 };
-      },
-      playButton,
-      { timeout: 30_000, polling: 'raf' },
+    // app swaps the server-rendered button for the player's own between them. Nor page.waitForFunction(): it puts
+    // Playwright's own script in the page first, 20-30 ms of parsing on the main thread while the page loads.
+    const at = await page.evaluate(() =>
+      Promise.race([
+        (window as unknown as { __ttffButton: Promise<{ x: number; y: number }> }).__ttffButton,
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 30_000)),
+      ]),
     );
-    const { x, y } = (await at.jsonValue())!;
-    await page.mouse.click(x, y);
-    await page
-      .waitForFunction(
-        () => (window as unknown as { __ttff: { frame: number | null } }).__ttff.frame !== null,
-        null,
-        { timeout: 30_000, polling: 50 },
-      )
-      .catch(async (error: unknown) => {
-        const state = await page.evaluate(() => {
-          const host = document.querySelector('hls-video') as
-            (HTMLElement & { nativeEl?: HTMLVideoElement }) | null;
-          const video = host?.nativeEl ?? document.querySelector('video');
-          return JSON.stringify({
-            marks: (window as unknown as { __ttff: unknown }).__ttff,
-            paused: video?.paused,
-            readyState: video?.readyState,
-            currentTime: video?.currentTime,
-            error: video?.error?.message,
-          });
+    if (!at) throw new Error(`No play button to press on ${url} within 30 s`);
+    await page.mouse.click(at.x, at.y);
+    const shown = await page.evaluate(() =>
+      Promise.race([
+        (window as unknown as { __ttffFrame: Promise<void> }).__ttffFrame.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000)),
+      ]),
+    );
+    if (!shown) {
+      const state = await page.evaluate(() => {
+        const host = document.querySelector('hls-video') as
+          (HTMLElement & { nativeEl?: HTMLVideoElement }) | null;
+        const video = host?.nativeEl ?? document.querySelector('video');
+        return JSON.stringify({
+          marks: (window as unknown as { __ttff: unknown }).__ttff,
+          paused: video?.paused,
+          readyState: video?.readyState,
+          currentTime: video?.currentTime,
+          error: video?.error?.message,
         });
-        throw new Error(`No first frame on ${url}: ${state}`, { cause: error });
       });
+      throw new Error(`No first frame on ${url} within 30 s: ${state}`);
+    }
     if (process.env.BENCH_PLAYBACK_TRACE) {
       console.log(
         await page.evaluate(() =>
