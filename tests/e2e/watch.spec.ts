@@ -312,14 +312,11 @@ test.describe('on a phone', () => {
   });
 });
 
-test('the play button plays before the app has loaded, and the player takes the same video over', async ({
-  page,
-  request,
-}) => {
+/** A new published movie (its title stamped) whose one episode plays the test ladder from this site's storage. */
+async function movieWithOneEpisode(request: APIRequestContext, title: string) {
   const call = await signedInAdmin(request);
-  const stamp = Date.now().toString(36);
   const { movie } = await call('/api/admin/movies', {
-    title: `Khởi Động Sớm ${stamp}`,
+    title: `${title} ${Date.now().toString(36)}`,
     published: true,
   });
   const server = (await call(`/api/admin/movies/${movie.id}/servers`, { name: 'Vietsub #1' }))
@@ -330,6 +327,14 @@ test('the play button plays before the app has loaded, and the player takes the 
     source_type: 'hls',
     source_url: '/storage/test-hls/ladder/master.m3u8',
   });
+  return movie as { slug: string };
+}
+
+test('the play button plays before the app has loaded, and the player takes the same video over', async ({
+  page,
+  request,
+}) => {
+  const movie = await movieWithOneEpisode(request, 'Khởi Động Sớm');
 
   // Held back: the app's entry (so the page does not hydrate) and, at first, the early start itself.
   const hold = () => {
@@ -395,20 +400,7 @@ test('a watch page whose video never arrives still answers: the app waits for th
   page,
   request,
 }) => {
-  const call = await signedInAdmin(request);
-  const stamp = Date.now().toString(36);
-  const { movie } = await call('/api/admin/movies', {
-    title: `Mạng Chậm ${stamp}`,
-    published: true,
-  });
-  const server = (await call(`/api/admin/movies/${movie.id}/servers`, { name: 'Vietsub #1' }))
-    .server;
-  await call(`/api/admin/movies/${movie.id}/episodes`, {
-    server_id: server.id,
-    name: 'Tập 1',
-    source_type: 'hls',
-    source_url: '/storage/test-hls/ladder/master.m3u8',
-  });
+  const movie = await movieWithOneEpisode(request, 'Mạng Chậm');
   // The playlist never comes: the early start never has a first frame to wait for.
   await page.route('**/test-hls/ladder/master.m3u8', () => new Promise<void>(() => {}));
   const started = Date.now();
