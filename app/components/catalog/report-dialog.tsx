@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
+import { Dialog, DialogActions, DialogContent } from '#app/components/ui/dialog.tsx';
 import { Field, Textarea } from '#app/components/ui/input.tsx';
 import { useApi } from '#app/lib/auth.tsx';
 import { cn } from '#app/lib/cn.ts';
@@ -131,15 +131,12 @@ function ReportForm({
           />
         )}
       </Field>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" size="lg" onClick={onDone}>
-          {t('form.cancel')}
-        </Button>
+      <DialogActions onCancel={onDone}>
         <Button type="submit" size="lg" disabled={form.pending}>
           <Send aria-hidden />
           {t('report.send')}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

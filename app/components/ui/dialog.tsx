@@ -52,6 +52,35 @@ export function DialogContent({
   );
 }
 
+/**
+ * A dialog form's buttons: Cancel (closes the dialog, or calls `onCancel`), then the form's own submit button
+ * (`children`). Side by side at the end on wider screens; stacked on phones, the action on top.
+ */
+export function DialogActions({
+  onCancel,
+  cancelDisabled,
+  className,
+  children,
+}: {
+  onCancel?: () => void;
+  cancelDisabled?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const cancel = (
+    <Button type="button" variant="outline" size="lg" disabled={cancelDisabled} onClick={onCancel}>
+      {t('form.cancel')}
+    </Button>
+  );
+  return (
+    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
+      {onCancel ? cancel : <DialogClose asChild>{cancel}</DialogClose>}
+      {children}
+    </div>
+  );
+}
+
 /** A yes/no question before a destructive action; the action's errors stay in the dialog. */
 export function ConfirmDialog({
   trigger,
@@ -75,7 +104,6 @@ export function ConfirmDialog({
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
 }) {
-  const { t } = useTranslation();
   const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const open = controlledOpen ?? uncontrolledOpen;
@@ -99,12 +127,7 @@ export function ConfirmDialog({
           }}
         >
           {children}
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button type="button" variant="outline" size="lg" disabled={pending}>
-                {t('form.cancel')}
-              </Button>
-            </DialogClose>
+          <DialogActions className="mt-6" cancelDisabled={pending}>
             <Button
               type="submit"
               size="lg"
@@ -116,7 +139,7 @@ export function ConfirmDialog({
             >
               {confirmLabel}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

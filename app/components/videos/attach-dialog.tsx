@@ -6,7 +6,7 @@ import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
+import { Dialog, DialogActions, DialogContent } from '#app/components/ui/dialog.tsx';
 import { Field, Input, Select } from '#app/components/ui/input.tsx';
 import { PickerThumb, SearchPicker } from '#app/components/ui/search-picker.tsx';
 import type { AdminVideo } from '#app/components/videos/video-cells.tsx';
@@ -275,14 +275,11 @@ export function AttachDialog({ video, onClose }: { video: AdminVideo; onClose: (
           {episode ? <Replaces episode={episode} video={video} /> : null}
           {form.errors.video_id ? <Alert tone="error">{form.errors.video_id}</Alert> : null}
 
-          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" size="lg" onClick={onClose}>
-              {t('form.cancel')}
-            </Button>
+          <DialogActions className="mt-2" onCancel={onClose}>
             <Button type="submit" size="lg" disabled={form.pending || (!!movie && !overview)}>
               {t('admin.videos.attach.submit')}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

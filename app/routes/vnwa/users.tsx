@@ -29,7 +29,7 @@ import { Alert } from '#app/components/ui/alert.tsx';
 import { Avatar } from '#app/components/ui/avatar.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { ConfirmDialog, Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
+import { ConfirmDialog, Dialog, DialogActions, DialogContent } from '#app/components/ui/dialog.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -227,14 +227,11 @@ function EditDialog({ user, onClose }: { user: AdminUser; onClose: () => void })
               </p>
             ) : null}
           </fieldset>
-          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" size="lg" onClick={onClose}>
-              {t('form.cancel')}
-            </Button>
+          <DialogActions className="mt-2" onCancel={onClose}>
             <Button type="submit" size="lg" disabled={form.pending}>
               {t('form.save')}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>
@@ -287,10 +284,7 @@ function BanDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) 
           >
             {(control) => <Input {...control} name="expires_at" type="date" min={localToday()} />}
           </Field>
-          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" size="lg" onClick={onClose}>
-              {t('form.cancel')}
-            </Button>
+          <DialogActions className="mt-2" onCancel={onClose}>
             <Button
               type="submit"
               size="lg"
@@ -300,7 +294,7 @@ function BanDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) 
               <Ban aria-hidden />
               {t('admin.users.ban.submit')}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

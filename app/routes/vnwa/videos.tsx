@@ -9,7 +9,7 @@ import { DataTable, TableFilter, type DataTableColumn } from '#app/components/da
 import { Player } from '#app/components/player/player.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { ConfirmDialog, Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
+import { ConfirmDialog, Dialog, DialogActions, DialogContent } from '#app/components/ui/dialog.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -99,14 +99,11 @@ function RenameDialog({ video, onClose }: { video: AdminVideo; onClose: () => vo
               <Input {...control} name="name" defaultValue={video.name} maxLength={200} />
             )}
           </Field>
-          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" size="lg" onClick={onClose}>
-              {t('form.cancel')}
-            </Button>
+          <DialogActions className="mt-2" onCancel={onClose}>
             <Button type="submit" size="lg" disabled={form.pending}>
               {t('form.save')}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>
