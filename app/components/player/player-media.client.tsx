@@ -171,16 +171,19 @@ export default function PlayerMedia({
       if (prefs.current) prefs.current.captions = choice;
       savePlayerPreferences({ captions: choice });
     };
-    video.addEventListener('loadedmetadata', applyRate);
-    video.addEventListener('timeupdate', onTime);
-    video.addEventListener('durationchange', onDuration);
-    video.addEventListener('playing', onPlaying);
-    video.addEventListener('volumechange', onVolume);
-    video.addEventListener('ratechange', onRate);
-    video.addEventListener('ended', onEnded);
-    video.addEventListener('error', onError);
-    tracks?.addEventListener('addtrack', applyCaptions);
-    tracks?.addEventListener('change', rememberCaptions);
+    // One signal removes every listener when the player unmounts.
+    const listening = new AbortController();
+    const on = { signal: listening.signal };
+    video.addEventListener('loadedmetadata', applyRate, on);
+    video.addEventListener('timeupdate', onTime, on);
+    video.addEventListener('durationchange', onDuration, on);
+    video.addEventListener('playing', onPlaying, on);
+    video.addEventListener('volumechange', onVolume, on);
+    video.addEventListener('ratechange', onRate, on);
+    video.addEventListener('ended', onEnded, on);
+    video.addEventListener('error', onError, on);
+    tracks?.addEventListener('addtrack', applyCaptions, on);
+    tracks?.addEventListener('change', rememberCaptions, on);
     // The early start's element may be further along than these listeners: tracks added, metadata in, playing.
     applyCaptions();
     if (video.readyState > 0) {
@@ -189,18 +192,7 @@ export default function PlayerMedia({
       onTime();
     }
     if (!video.paused) onPlaying();
-    return () => {
-      video.removeEventListener('loadedmetadata', applyRate);
-      video.removeEventListener('timeupdate', onTime);
-      video.removeEventListener('durationchange', onDuration);
-      video.removeEventListener('playing', onPlaying);
-      video.removeEventListener('volumechange', onVolume);
-      video.removeEventListener('ratechange', onRate);
-      video.removeEventListener('ended', onEnded);
-      video.removeEventListener('error', onError);
-      tracks?.removeEventListener('addtrack', applyCaptions);
-      tracks?.removeEventListener('change', rememberCaptions);
-    };
+    return () => listening.abort();
   }, []);
 
   // The next-episode countdown.
