@@ -1,9 +1,9 @@
 // The early start of the player: the watch page's server-rendered frame (<Player> on the server) carries the media
 // setup and a play button, and an inline script imports this module's chunk as soon as the parser reaches it,
 // without waiting for the React app. It makes the `<hls-video>` there at once, so hls.js fetches the
-// playlist and first segment, and the play button plays, while the app's modules load and hydrate; the player
-// takes the same element over when it mounts (takeEarlyElement), still playing. Also imported by the player's
-// media module, where it finds nothing left to do.
+// playlist and first segment, and the play button plays; the app's modules wait until it has its first frame
+// (settle, below), and the player takes the same element over when it mounts (takeEarlyElement), still playing.
+// Also imported by the player's media module, where it finds nothing left to do.
 import type { HlsVideoElement } from 'hls-video-element';
 import { EARLY_START_ATTRIBUTE, EARLY_START_SETTLED } from './early-start.ts';
 import { createMediaElement, keepEarlyElement, type MediaSetup } from './media-element.client.ts';

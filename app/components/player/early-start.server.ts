@@ -9,7 +9,7 @@ const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replac
  * The rendered page with React Router's `<Scripts>` held back: its module script gets a type the browser does not
  * run, and its module preloads move out of <head> into that script's `data-preloads` (the early start's own preload
  * stays). Unchanged when the page has no early start (`bootUrl` not imported: other pages, crawlers) or its output
- * is not the shape expected (a React Router upgrade): the app then loads as on any other page, only sooner.
+ * is not the shape expected (a React Router upgrade): the app then loads at once, as on any other page.
  */
 export function holdAppScripts(
   page: Buffer<ArrayBuffer>,
