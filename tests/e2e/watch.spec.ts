@@ -142,6 +142,10 @@ test('a viewer watches, changes quality and server, and moves to the next episod
   // The settings menu now names the chosen rendition.
   await expect(page.getByRole('menuitem', { name: 'Quality 180p' })).toBeVisible();
   await page.keyboard.press('Escape');
+  // Closed, and its focus given back: a key pressed inside a menu is the menu's, not a shortcut (a loaded machine
+  // took long enough for the next key to land there).
+  await expect(page.getByRole('menuitem', { name: 'Quality 180p' })).toBeHidden();
+  await expect(page.locator('media-settings-menu-button')).toBeFocused();
 
   // Shortcuts: mute, and the help dialog.
   await focusPage(page);
