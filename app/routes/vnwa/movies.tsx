@@ -1,21 +1,18 @@
 // `/vnwa/movie/film/list`, the Movie Manager: the shared admin table with poster, title, type, status, year, episodes,
 // views and update time; search without diacritics, filters, sort, pages; bulk publish, unpublish, set type, add
 // genre and delete; one form for create and edit with image upload, slug preview and errors by their fields.
-import {
-  Clapperboard,
-  ImagePlus,
-  ListVideo,
-  MoreHorizontal,
-  Pencil,
-  Plus,
-  Trash2,
-} from 'lucide-react';
+import { Clapperboard, ImagePlus, ListVideo, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { AppLink } from '#app/components/app-link.tsx';
-import { DataTable, TableFilter, type DataTableColumn } from '#app/components/data-table/index.ts';
+import {
+  DataTable,
+  RowActionsButton,
+  TableFilter,
+  type DataTableColumn,
+} from '#app/components/data-table/index.ts';
 import { Img } from '#app/components/image.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
@@ -719,13 +716,9 @@ export default function MoviesManager({ loaderData }: Route.ComponentProps) {
         cell: ({ row }) => (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon"
+              <RowActionsButton
                 aria-label={t('admin.users.actions', { name: row.original.title })}
-              >
-                <MoreHorizontal aria-hidden />
-              </Button>
+              />
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
               <DropdownMenuItem onSelect={() => setEditing({ movie: row.original })}>

@@ -1,12 +1,16 @@
 // `/vnwa/movie/genre`, `/vnwa/movie/types`, `/vnwa/movie/nation`: one manager for the three taxonomies, on the
 // shared admin table: search without diacritics, sort, counts, create, edit, and a delete that asks whether to
 // detach the term from the movies that use it.
-import { Eye, EyeOff, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
-import { DataTable, type DataTableColumn } from '#app/components/data-table/index.ts';
+import {
+  DataTable,
+  RowActionsButton,
+  type DataTableColumn,
+} from '#app/components/data-table/index.ts';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -277,13 +281,9 @@ export default function TermsManager({ loaderData }: Route.ComponentProps) {
         cell: ({ row }) => (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon"
+              <RowActionsButton
                 aria-label={t('admin.users.actions', { name: row.original.name })}
-              >
-                <MoreHorizontal aria-hidden />
-              </Button>
+              />
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
               <DropdownMenuItem onSelect={() => setDialog({ kind: 'edit', term: row.original })}>

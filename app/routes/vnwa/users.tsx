@@ -8,7 +8,6 @@ import {
   ChevronDown,
   Info,
   KeyRound,
-  MoreHorizontal,
   Pencil,
   ShieldCheck,
   Trash2,
@@ -21,6 +20,7 @@ import { z } from 'zod';
 import { describeDevice, type DeviceSession } from '#app/components/account/devices.tsx';
 import {
   DataTable,
+  RowActionsButton,
   TableFilter,
   useTableQuery,
   type DataTableColumn,
@@ -585,14 +585,10 @@ export default function UsersManager({ loaderData }: Route.ComponentProps) {
             user={row.original}
             open={setDialog}
             trigger={
-              <Button
-                variant="ghost"
-                size="icon"
+              <RowActionsButton
                 className="size-9"
                 aria-label={t('admin.users.actions', { name: row.original.name })}
-              >
-                <MoreHorizontal aria-hidden />
-              </Button>
+              />
             }
           />
         ),

@@ -1,11 +1,16 @@
 // `/vnwa/vmedia/video-manager/list`, the Video Manager: uploads (tus), then the videos with search, status filter,
 // sort and pages; rename, preview in the player, attach to an episode, retry, cancel, and delete to the trash (a
 // video that episodes play asks again before it goes). Transcoding progress arrives over the realtime socket, without a reload.
-import { Ban, Link2, MoreHorizontal, Pencil, PlayCircle, RotateCcw, Trash2 } from 'lucide-react';
+import { Ban, Link2, Pencil, PlayCircle, RotateCcw, Trash2 } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { redirect, useRevalidator } from 'react-router';
-import { DataTable, TableFilter, type DataTableColumn } from '#app/components/data-table/index.ts';
+import {
+  DataTable,
+  RowActionsButton,
+  TableFilter,
+  type DataTableColumn,
+} from '#app/components/data-table/index.ts';
 import { Player } from '#app/components/player/player.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -325,14 +330,10 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
             video={row.original}
             open={setDialog}
             trigger={
-              <Button
-                variant="ghost"
-                size="icon"
+              <RowActionsButton
                 className="size-9"
                 aria-label={t('admin.videos.actions', { name: row.original.name })}
-              >
-                <MoreHorizontal aria-hidden />
-              </Button>
+              />
             }
           />
         ),
