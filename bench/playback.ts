@@ -26,7 +26,7 @@ import { sparePort } from './storage.ts';
 
 const FFMPEG = locateBinary('ffmpeg').path;
 const FFPROBE = locateBinary('ffprobe').path;
-const RUNS = Number(process.env.BENCH_PLAYBACK_RUNS ?? 7);
+const RUNS = Number(process.env.BENCH_PLAYBACK_RUNS ?? 15);
 /** A 1080p source for the full ladder (1080/720/480/360); only the first segments matter for the first frame. */
 const CLIP = { width: 1920, height: 1080, fps: 30, seconds: 16 };
 
@@ -266,7 +266,7 @@ const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-/** Nearest-rank p95: with 7 runs, the slowest. */
+/** Nearest-rank p95: with 15 runs, the slowest; with 25, the second slowest. */
 const p95 = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
 
