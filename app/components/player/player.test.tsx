@@ -244,7 +244,7 @@ describe('on the server', () => {
     // Disabled until the inline script runs: without JavaScript it cannot play.
     expect(html).toMatch(/<button type="button" disabled="" data-player-boot-play=""/);
     expect(html).toContain('import("/assets/player-boot-abc123.js")');
-    // The script marks the frame for the app, which holds hydration until the early start has settled.
+    // The script marks the frame; once the early start has settled it lets the app's held-back modules load.
     expect(html).toContain(`setAttribute("data-early-start",'loading')`);
     // Both carry the page's nonce: its policy ('strict-dynamic') refuses a preload without one.
     expect(html).toMatch(/<script type="module" async="" nonce="n0nce">/);
