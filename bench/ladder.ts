@@ -60,7 +60,7 @@ export async function benchLadder() {
     console.log('| mode | wall s | CPU s | realtime factor | vs one process per rung |');
     console.log('|---|---|---|---|---|');
     for (const [name, result] of [
-      ['one process, `-var_stream_map`', oneProcess],
+      ['one process, `-var_stream_map` (audio encoded once beside it)', oneProcess],
       ['one process per rung (reference)', perRendition],
     ] as const) {
       console.log(

@@ -14,11 +14,14 @@ export async function makeTestClip(
     /** `testsrc2` moves more than `testsrc`, which makes a fairer encode for timing. */
     source?: 'testsrc' | 'testsrc2';
     silent?: boolean;
+    /** Seconds of nothing before the tone's track starts, as in files whose audio starts after the picture. */
+    audioDelay?: number;
     ffmpegPath?: string;
   },
 ) {
-  const { size, seconds, rate = 25, source = 'testsrc', silent = false } = options;
-  const audio = silent ? [] : ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
+  const { size, seconds, rate = 25, source = 'testsrc', silent = false, audioDelay = 0 } = options;
+  const tone = ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds - audioDelay}`];
+  const audio = silent ? [] : [...(audioDelay ? ['-itsoffset', String(audioDelay)] : []), ...tone];
   await run(options.ffmpegPath ?? 'ffmpeg', [
     ...['-v', 'error', '-y', '-f', 'lavfi'],
     ...['-i', `${source}=size=${size}:rate=${rate}:duration=${seconds}`, ...audio],

@@ -1,14 +1,17 @@
 // The pure ffmpeg layer: the ladder never goes above the source, the one command maps every rung (with or without
 // audio), progress is read from `-progress` lines, and the storyboard's WebVTT points at the right tiles.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makeTestClip } from '#tests/media-utils.ts';
 import { probeVideo, type ProbeResult } from './ffprobe.ts';
 import {
   avcCodecOf,
+  buildAudioArgs,
   buildRenditionArgs,
   buildTranscodeArgs,
   createProgressParser,
@@ -56,21 +59,37 @@ describe('the ladder', () => {
     expect(planLadder({ width: 1998, height: 1080 }).every((r) => r.width % 2 === 0)).toBe(true);
   });
 
-  it('is one command with a rung per stream, H.264 yuv420p, fMP4 segments and a master playlist', () => {
-    const args = buildTranscodeArgs(
-      planTranscode(source(), { input: '/in/source.mp4', outputDir: '/work/out' }),
-    );
-    const after = (flag: string) => args[args.indexOf(flag) + 1];
-    expect(args.filter((a) => a === '-i')).toHaveLength(1);
+  it('is one command with a rung per stream, H.264 yuv420p, fMP4 segments, the audio encoded once beside it', () => {
+    const plan = planTranscode(source(), { input: '/in/source.mp4', outputDir: '/work/out' });
+    const args = buildTranscodeArgs(plan);
+    const after = (flag: string, list = args) => list[list.indexOf(flag) + 1];
+    // The video is decoded once, from the source; the audio comes encoded on stdin and is copied into each rung.
+    expect(args.filter((a) => a === '-i')).toEqual(['-i', '-i']);
+    expect(after('-i')).toBe('/in/source.mp4');
+    expect(args.slice(args.lastIndexOf('-i') - 4, args.lastIndexOf('-i') + 2)).toEqual([
+      '-itsoffset',
+      '-0.021333333',
+      '-f',
+      'nut',
+      '-i',
+      'pipe:0',
+    ]);
     expect(after('-filter_complex')).toContain('split=5');
+    expect(args.filter((a) => a === '1:a:0')).toHaveLength(3);
+    expect(after('-c:a')).toBe('copy');
     expect(after('-var_stream_map')).toBe('v:0,a:0,name:720p v:1,a:1,name:480p v:2,a:2,name:360p');
     expect(after('-pix_fmt')).toBe('yuv420p');
     expect(after('-preset')).toBe('veryfast');
     expect(after('-hls_segment_type')).toBe('fmp4');
     expect(Number(after('-hls_time'))).toBeGreaterThanOrEqual(4);
     expect(Number(after('-hls_time'))).toBeLessThanOrEqual(6);
-    expect(after('-master_pl_name')).toBe('master.m3u8');
-    expect(after('-ac')).toBe('2');
+    // Our code writes the master playlist, as in per-rendition mode.
+    expect(args).not.toContain('-master_pl_name');
+    const audio = buildAudioArgs(plan);
+    expect(after('-ac', audio)).toBe('2');
+    expect(after('-ar', audio)).toBe('48000');
+    expect(after('-c:a', audio)).toBe('aac');
+    expect(audio.at(-1)).toBe('pipe:1');
     expect(args).toContain('/work/out/poster.jpg');
     expect(args).toContain('/work/out/sprite_%03d.jpg');
     expect(after('-filter_complex')).toContain('fps=1/10:eof_action=pass,scale=160:90,tile=10x10');
@@ -85,6 +104,7 @@ describe('the ladder', () => {
     );
     expect(args).not.toContain('0:a:0');
     expect(args).not.toContain('-c:a');
+    expect(args).not.toContain('pipe:0');
     expect(args[args.indexOf('-var_stream_map') + 1]).toBe('v:0,name:360p');
   });
 });
@@ -100,15 +120,12 @@ describe('per-rendition mode', () => {
     for (const args of [top, bottom]) {
       expect(args).not.toContain('-var_stream_map');
       expect(args).not.toContain('-master_pl_name');
-      for (const flag of [
-        '-preset',
-        '-pix_fmt',
-        '-profile:v',
-        '-force_key_frames',
-        '-hls_time',
-        '-b:a',
-      ]) {
+      for (const flag of ['-preset', '-pix_fmt', '-profile:v', '-force_key_frames', '-hls_time']) {
         expect(after(args, flag)).toBe(after(all, flag));
+      }
+      // Each process encodes its own audio, as the one-process ladder's audio process does.
+      for (const flag of ['-af', '-c:a', '-ac', '-ar', '-b:a']) {
+        expect(after(args, flag)).toBe(after(buildAudioArgs(plan), flag));
       }
     }
     expect(after(bottom, '-filter_complex')).toBe(
@@ -216,6 +233,34 @@ describe('the storyboard of a short clip', () => {
           `${file} at ${x},${y}`,
         ).toBeGreaterThan(40);
       }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('cancelling the one-process ladder', () => {
+  it('kills both of its processes, the ladder and the audio', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phim-cancel-'));
+    try {
+      const input = path.join(dir, 'clip.mp4');
+      await makeTestClip(input, { size: '640x360', seconds: 20 });
+      const plan = planTranscode(await probeVideo(input, {}), {
+        input,
+        outputDir: path.join(dir, 'out'),
+      });
+      fs.mkdirSync(plan.outputDir);
+      const controller = new AbortController();
+      const error = await transcodeLadder(plan, {
+        mode: 'single-process',
+        signal: controller.signal,
+        onPercent: () => controller.abort(),
+      }).catch((caught: unknown) => caught);
+      expect((error as FfmpegError).message).toBe('stopped');
+      expect(fs.existsSync(path.join(plan.outputDir, 'master.m3u8'))).toBe(false);
+      // Both read the clip: no process still has it open.
+      const running = await promisify(execFile)('pgrep', ['-f', input]).catch(() => null);
+      expect(running).toBeNull();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

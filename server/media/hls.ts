@@ -1,15 +1,28 @@
 // The transcode: which HLS rungs a source gets, the one ffmpeg command that decodes once and writes the ladder,
 // the poster and the storyboard sprites (or one command per rung for ffmpeg builds that cannot), and reading
 // ffmpeg's `-progress` output.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { TranscodeMode } from './ffmpeg-binaries.ts';
 import type { ProbeResult } from './ffprobe.ts';
 import { planStoryboard, type StoryboardLayout } from './storyboard.ts';
 
 export const HLS_SEGMENT_SECONDS = 4;
 export const AUDIO_BITRATE = 128_000;
+export const AUDIO_SAMPLE_RATE = 48_000;
+/** Samples of silence ffmpeg's AAC encoder puts before the sound; its first packet starts that much before zero. */
+const AAC_PRIMING_SAMPLES = 1024;
+
+/**
+ * Every rung's audio: AAC stereo at 48 kHz. `aresample` pads a late-starting track with silence from the start of
+ * the file, so the audio encoded alone (one-process mode) starts where it would inside the ladder's process.
+ */
+const AUDIO_ENCODE = [
+  ...['-af', 'aresample=async=1:first_pts=0'],
+  ...['-c:a', 'aac', '-ac', '2', '-ar', String(AUDIO_SAMPLE_RATE), '-b:a', String(AUDIO_BITRATE)],
+];
 
 /** Video bitrates about 0.1 bit per pixel per frame at 30 fps, as mature ladders use. */
 export const LADDER = [
@@ -73,15 +86,17 @@ export function planTranscode(
 
 /**
  * Arguments for one ffmpeg process that decodes the source once and encodes `rungs` (indexes into `plan.rungs`),
- * plus the poster and storyboard when `extras`. With `variantMap` every rung goes to one HLS muxer that also
- * writes the master playlist; without it (one rung, per-rendition mode) the rung's playlist is written directly
- * and our code writes the master. Both give the same files: `<rung>/index.m3u8`, `<rung>/init_<i>.mp4`,
- * `<rung>/seg_%05d.m4s`.
+ * plus the poster and storyboard when `extras`. With `variantMap` every rung goes to one HLS muxer, and the
+ * audio, encoded once by `buildAudioArgs`' process, comes in on stdin and is copied into every rung; without it
+ * (one rung, per-rendition mode) the rung's playlist is written directly and the process encodes its own audio.
+ * Both give the same files: `<rung>/index.m3u8`, `<rung>/init_<i>.mp4`, `<rung>/seg_%05d.m4s`; our code writes
+ * `master.m3u8` in both.
  */
 function buildEncodeArgs(
   plan: TranscodePlan,
   options: { rungs: number[]; extras: boolean; variantMap: boolean },
 ): string[] {
+  const audioFromStdin = plan.hasAudio && options.variantMap;
   const board = plan.storyboard;
   const rungs = options.rungs.map((index) => plan.rungs[index]!);
   const top = plan.rungs[0]!;
@@ -98,9 +113,15 @@ function buildEncodeArgs(
     );
   }
   const args = ['-hide_banner', '-nostdin', '-y', '-nostats', '-progress', 'pipe:1'];
-  args.push('-i', plan.input, '-filter_complex', filters.join(';'));
+  args.push('-i', plan.input);
+  if (audioFromStdin) {
+    // The encoder's priming packet starts before zero, but NUT cannot carry a negative time: it came in shifted.
+    const priming = (AAC_PRIMING_SAMPLES / AUDIO_SAMPLE_RATE).toFixed(9);
+    args.push('-itsoffset', `-${priming}`, '-f', 'nut', '-i', 'pipe:0');
+  }
+  args.push('-filter_complex', filters.join(';'));
   rungs.forEach((_, i) => args.push('-map', `[v${i}]`));
-  if (plan.hasAudio) rungs.forEach(() => args.push('-map', '0:a:0'));
+  if (plan.hasAudio) rungs.forEach(() => args.push('-map', audioFromStdin ? '1:a:0' : '0:a:0'));
   args.push('-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-profile:v', 'high');
   rungs.forEach((rung, i) => {
     args.push(
@@ -119,7 +140,8 @@ function buildEncodeArgs(
     '-force_key_frames',
     `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`,
   );
-  if (plan.hasAudio) args.push('-c:a', 'aac', '-ac', '2', '-b:a', String(AUDIO_BITRATE));
+  if (audioFromStdin) args.push('-c:a', 'copy');
+  else if (plan.hasAudio) args.push(...AUDIO_ENCODE);
   args.push(
     '-f',
     'hls',
@@ -141,8 +163,6 @@ function buildEncodeArgs(
     args.push(
       '-hls_segment_filename',
       out('%v/seg_%05d.m4s'),
-      '-master_pl_name',
-      'master.m3u8',
       '-var_stream_map',
       streamMap,
       out('%v/index.m3u8'),
@@ -166,13 +186,28 @@ function buildEncodeArgs(
   return args;
 }
 
-/** Arguments for one ffmpeg process: decode once, split into every rung, the poster and the storyboard. */
+/**
+ * Arguments for the one-process ladder: decode once, split into every rung, the poster and the storyboard. With
+ * audio it reads `buildAudioArgs`' output on stdin.
+ */
 export function buildTranscodeArgs(plan: TranscodePlan): string[] {
   return buildEncodeArgs(plan, {
     rungs: plan.rungs.map((_, i) => i),
     extras: true,
     variantMap: true,
   });
+}
+
+/**
+ * The one-process ladder's companion: the source's audio decoded and encoded once, as NUT on stdout, which the
+ * ladder copies into every rung (ffmpeg 5.1 would otherwise encode it once per rung on its one main thread).
+ */
+export function buildAudioArgs(plan: TranscodePlan): string[] {
+  return [
+    ...['-hide_banner', '-nostdin', '-v', 'error', '-i', plan.input, '-map', '0:a:0'],
+    ...AUDIO_ENCODE,
+    ...['-f', 'nut', 'pipe:1'],
+  ];
 }
 
 /** Arguments for rung `index` alone (per-rendition mode); the top rung's process also writes poster and sprites. */
@@ -190,7 +225,7 @@ export function avcCodecOf(init: Buffer) {
 }
 
 /**
- * The master playlist ffmpeg writes with `-var_stream_map`, written by us for per-rendition mode: BANDWIDTH as
+ * The master playlist, written by our code in both modes, as ffmpeg writes it with `-var_stream_map`: BANDWIDTH as
  * ffmpeg computes it (video + audio bitrate, plus 10 %), RESOLUTION of the rung, CODECS from its init segment.
  */
 export function masterPlaylist(plan: TranscodePlan, videoCodecs: string[]) {
@@ -214,8 +249,8 @@ function rungWeights(plan: TranscodePlan) {
 }
 
 /**
- * Writes the ladder, poster and sprites into `plan.outputDir` (which must exist), leaving `master.m3u8` there in
- * either mode. Progress is one percentage over the whole run; `signal` kills the running ffmpeg.
+ * Writes the ladder, poster and sprites into `plan.outputDir` (which must exist), then `master.m3u8`. Progress
+ * is one percentage over the whole run, 100 once the master playlist is there; `signal` kills the running ffmpeg.
  */
 export async function transcodeLadder(
   plan: TranscodePlan,
@@ -228,31 +263,63 @@ export async function transcodeLadder(
 ) {
   const onPercent = options.onPercent ?? (() => {});
   if (options.mode === 'single-process') {
-    await runFfmpeg(buildTranscodeArgs(plan), {
+    const run = {
       ...options,
-      onStdout: createProgressParser(plan.expectedFrames, onPercent),
-    });
-    return;
+      onStdout: createProgressParser(plan.expectedFrames, (percent) =>
+        onPercent(Math.min(99, percent)),
+      ),
+    };
+    if (plan.hasAudio) await runLadderWithAudio(plan, run);
+    else await runFfmpeg(buildTranscodeArgs(plan), run);
+  } else {
+    const weights = rungWeights(plan);
+    const total = weights.reduce((sum, weight) => sum + weight, 0);
+    let done = 0;
+    for (const [index, rung] of plan.rungs.entries()) {
+      await fs.mkdir(path.join(plan.outputDir, rung.name), { recursive: true });
+      await runFfmpeg(buildRenditionArgs(plan, index), {
+        ...options,
+        onStdout: createProgressParser(plan.expectedFrames, (percent) => {
+          const overall = Math.floor(((done + (weights[index]! * percent) / 100) / total) * 100);
+          onPercent(Math.min(99, overall));
+        }),
+      });
+      done += weights[index]!;
+    }
   }
-  const weights = rungWeights(plan);
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
-  let done = 0;
-  const codecs: string[] = [];
-  for (const [index, rung] of plan.rungs.entries()) {
-    await fs.mkdir(path.join(plan.outputDir, rung.name), { recursive: true });
-    await runFfmpeg(buildRenditionArgs(plan, index), {
-      ...options,
-      onStdout: createProgressParser(plan.expectedFrames, (percent) => {
-        const overall = Math.floor(((done + (weights[index]! * percent) / 100) / total) * 100);
-        onPercent(Math.min(99, overall));
-      }),
-    });
-    done += weights[index]!;
-    const init = await fs.readFile(path.join(plan.outputDir, rung.name, `init_${index}.mp4`));
-    codecs.push(avcCodecOf(init));
-  }
+  const codecs = await Promise.all(plan.rungs.map((rung) => rungCodec(plan.outputDir, rung)));
   await fs.writeFile(path.join(plan.outputDir, 'master.m3u8'), masterPlaylist(plan, codecs));
   onPercent(100);
+}
+
+/** The H.264 codec of a written rung, from the init segment its playlist names (ffmpeg names it by mode). */
+async function rungCodec(outputDir: string, rung: Rung) {
+  const playlist = await fs.readFile(path.join(outputDir, rung.name, 'index.m3u8'), 'utf8');
+  const init = /#EXT-X-MAP:URI="([^"/]+)"/.exec(playlist)?.[1];
+  if (!init) throw new Error(`${rung.name}/index.m3u8 names no init segment`);
+  return avcCodecOf(await fs.readFile(path.join(outputDir, rung.name, init)));
+}
+
+/**
+ * The one-process ladder with its audio process: the audio's stdout is the ladder's stdin. When one fails, the
+ * other then fails on the broken pipe, so the first failure is the one that says why.
+ */
+async function runLadderWithAudio(plan: TranscodePlan, options: FfmpegOptions) {
+  let firstFailure: unknown;
+  const remember = (error: unknown) => {
+    firstFailure ??= error;
+    throw error;
+  };
+  const audio = startFfmpeg(buildAudioArgs(plan), { ...options, onStdout: undefined });
+  const audioDone = audio.done.catch(remember);
+  // Not started (cancelled already, or no ffmpeg at that path): nothing to pipe.
+  if (audio.child?.pid === undefined) return audioDone;
+  const ladder = startFfmpeg(buildTranscodeArgs(plan), { ...options, stdin: audio.child.stdout! });
+  // The ladder holds the pipe's reading end now. Ours, left open, would keep the audio process writing into a
+  // full pipe if the ladder died.
+  audio.child.stdout!.destroy();
+  const results = await Promise.allSettled([ladder.done.catch(remember), audioDone]);
+  if (results.some((result) => result.status === 'rejected')) throw firstFailure;
 }
 
 /** Folds ffmpeg's `-progress` key=value lines into a percentage of the top rung's expected frames. */
@@ -284,22 +351,37 @@ export class FfmpegError extends Error {
   }
 }
 
+type FfmpegOptions = {
+  ffmpegPath?: string;
+  signal?: AbortSignal;
+  /** ffmpeg's stdout, as text (`-progress pipe:1`); without it stdout is left unread, to be piped elsewhere. */
+  onStdout?: (chunk: string) => void;
+  stdin?: Readable;
+};
+
 /** Runs ffmpeg; resolves when it exits 0, rejects with its last stderr lines otherwise (or when aborted). */
-export function runFfmpeg(
+export function runFfmpeg(args: string[], options: FfmpegOptions): Promise<void> {
+  return startFfmpeg(args, options).done;
+}
+
+/** Starts ffmpeg (unless `signal` has already aborted: per-rendition mode starts processes after a cancel may come). */
+function startFfmpeg(
   args: string[],
-  options: { ffmpegPath?: string; signal?: AbortSignal; onStdout?: (chunk: string) => void },
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // Per-rendition mode starts the next process after a cancel may already have come.
-    if (options.signal?.aborted) return reject(new FfmpegError('stopped', ''));
-    const child = spawn(options.ffmpegPath ?? 'ffmpeg', args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+  options: FfmpegOptions,
+): { child: ChildProcess | null; done: Promise<void> } {
+  if (options.signal?.aborted) {
+    return { child: null, done: Promise.reject(new FfmpegError('stopped', '')) };
+  }
+  const child = spawn(options.ffmpegPath ?? 'ffmpeg', args, {
+    stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
+  });
+  const done = new Promise<void>((resolve, reject) => {
     let tail = '';
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
       tail = (tail + chunk.toString()).slice(-8000);
     });
-    child.stdout.on('data', (chunk: Buffer) => options.onStdout?.(chunk.toString()));
+    const { onStdout } = options;
+    if (onStdout) child.stdout!.on('data', (chunk: Buffer) => onStdout(chunk.toString()));
     const abort = () => child.kill('SIGKILL');
     options.signal?.addEventListener('abort', abort, { once: true });
     child.once('error', (error: NodeJS.ErrnoException) => {
@@ -318,6 +400,7 @@ export function runFfmpeg(
       reject(new FfmpegError(`ffmpeg exited with ${code ?? signal}`, lastLines));
     });
   });
+  return { child, done };
 }
 
 /** Reads the master playlist's rungs back: what was really written (BANDWIDTH, RESOLUTION, CODECS, URI). */

@@ -26,14 +26,30 @@ const clip = path.join(root, 'clip.mp4');
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 beforeAll(async () => {
-  // 854x480 with sound: 1080p and 720p must not appear, 480p and 360p must.
-  await makeTestClip(clip, { size: '854x480', seconds: 6 });
+  // 854x480 with sound from 0.5 s: 1080p and 720p must not appear, 480p and 360p must.
+  await makeTestClip(clip, { size: '854x480', seconds: 6, audioDelay: 0.5 });
 }, 60_000);
 
 async function plan(name: string, ffprobePath?: string) {
   const outputDir = path.join(root, name);
   fs.mkdirSync(outputDir);
   return planTranscode(await probeVideo(clip, { ffprobePath }), { input: clip, outputDir });
+}
+
+/** Seconds from the start of a rung's picture to the start of its sound, as a player decodes the rung. */
+async function soundAfterPicture(playlist: string) {
+  const { stdout } = await run('ffprobe', [
+    ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=start_time'],
+    ...['-of', 'csv=p=0', playlist],
+  ]);
+  // With the stream's own times, silence padded in from zero ends where the tone starts.
+  const { stderr } = await run('ffmpeg', [
+    ...['-hide_banner', '-copyts', '-i', playlist, '-map', '0:a:0', '-af'],
+    ...['aresample=async=1:first_pts=0,silencedetect=noise=-40dB:duration=0.02', '-f', 'null', '-'],
+  ]);
+  const toneStart = Number(/silence_end: ([\d.]+)/.exec(stderr)?.[1] ?? Number.NaN);
+  // An HLS playlist is a program too: ffprobe lists the stream under it and on its own.
+  return toneStart - Number(stdout.trim().split('\n')[0]);
 }
 
 /** Checks the folder as the player and /storage will read it; returns what the master playlist lists. */
@@ -101,6 +117,12 @@ describe('per-rendition mode', () => {
     ).toEqual(master);
     const files = (dir: string) => fs.readdirSync(dir, { recursive: true }).map(String).sort();
     expect(files(perRung.outputDir)).toEqual(files(oneProcess.outputDir));
+    // The sound stays where it was against the picture (0.5 s in), with the one-process ladder's audio encoded
+    // in a process of its own and copied in.
+    for (const ladder of [perRung, oneProcess]) {
+      const rung = path.join(ladder.outputDir, '360p/index.m3u8');
+      expect(await soundAfterPicture(rung)).toBeCloseTo(0.5, 2);
+    }
   }, 120_000);
 
   it('kills the running ffmpeg on cancel and starts no next one', async () => {
