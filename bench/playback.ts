@@ -13,10 +13,11 @@ import { videos } from '#server/db/schema/index.ts';
 import { locateBinary } from '#server/media/ffmpeg-binaries.ts';
 import { probeVideo } from '#server/media/ffprobe.ts';
 import {
+  buildAudioArgs,
   buildTranscodeArgs,
   parseMasterPlaylist,
   planTranscode,
-  runFfmpeg,
+  transcodeLadder,
 } from '#server/media/hls.ts';
 import { storyboardVtt } from '#server/media/storyboard.ts';
 import { storageRoutes } from '#server/http/storage.routes.ts';
@@ -99,13 +100,13 @@ const barePage = (master: string) => `<!doctype html>
 </body></html>`;
 
 /**
- * The ladder from the transcode pipeline's own ffmpeg command (server/media/hls.ts) on a generated clip, kept in the
- * system's temp folder between runs: encoding 1080p on 2 cores takes a minute.
+ * The ladder as the transcode pipeline writes it (server/media/hls.ts, one-process mode) from a generated clip, kept
+ * in the system's temp folder between runs: encoding 1080p on 2 cores takes a minute.
  */
 async function ladder(): Promise<string> {
   const key = crypto
     .createHash('sha256')
-    .update(JSON.stringify({ CLIP, args: buildTranscodeArgs.toString() }))
+    .update(JSON.stringify({ CLIP, args: [buildTranscodeArgs, buildAudioArgs].map(String) }))
     .digest('hex')
     .slice(0, 12);
   const dir = path.join(os.tmpdir(), `phim-bench-ladder-${key}`);
@@ -124,7 +125,7 @@ async function ladder(): Promise<string> {
     fs.mkdirSync(out);
     const probe = await probeVideo(clip, { ffprobePath: FFPROBE });
     const plan = planTranscode(probe, { input: clip, outputDir: out });
-    await runFfmpeg(buildTranscodeArgs(plan), { ffmpegPath: FFMPEG });
+    await transcodeLadder(plan, { mode: 'single-process', ffmpegPath: FFMPEG });
     fs.writeFileSync(path.join(out, 'storyboard.vtt'), storyboardVtt(plan.storyboard));
     fs.renameSync(out, dir);
     return dir;
