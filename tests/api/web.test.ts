@@ -264,6 +264,11 @@ describe('a watch page whose player starts early', () => {
       (m) => m[1],
     );
     expect(new Set(preloads)).toEqual(new Set([boot]));
+    // The master playlist is fetched from <head>, beside the early start's chunk.
+    const head = body.slice(0, body.indexOf('</head>'));
+    expect(head).toContain(
+      '<link rel="preload" as="fetch" href="/storage/early/master.m3u8" crossorigin="anonymous" fetchPriority="high"/>',
+    );
     // React Router's module script is there, whole, with a type the browser does not run, and the preloads it had.
     const held =
       /<script nonce="[^"]+" type="text\/x-phim-app" data-preloads="([^"]+)">([^<]*)<\/script>/.exec(

@@ -356,8 +356,14 @@ test('the play button plays before the app has loaded, and the player takes the 
     await early.held;
     await route.continue();
   });
+  const masters: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('/master.m3u8')) masters.push(sent.url());
+  });
   await page.goto(`/watch/${movie.slug}/tap-1`, { waitUntil: 'commit' });
 
+  // The page's <head> has already asked for the master playlist, while the early start is still on its way.
+  await expect.poll(() => masters.length).toBe(1);
   // The page's inline script enables the button at once; a press before the early start has loaded is kept.
   const play = page.locator('[data-player-boot-play]');
   await expect(play).toBeEnabled();
@@ -370,6 +376,8 @@ test('the play button plays before the app has loaded, and the player takes the 
   early.release();
   await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(0.5);
   await expect(play).toBeHidden();
+  // hls.js was answered from that request: the playlist was not fetched again.
+  expect(masters).toHaveLength(1);
   // Its first frame is on screen: the app may hydrate now (entry.client.tsx waits for this).
   await expect(frame).toHaveAttribute('data-early-start', 'settled');
   await expect(page.locator('media-controller')).toHaveCount(0);

@@ -15,6 +15,9 @@ export function hlsConfig(downlinkMbps?: number) {
     // With `startLevel: -1` hls.js would otherwise first download the lowest rung's first segment to measure the
     // bandwidth, before the segment it plays: the estimate above already chooses, one segment sooner.
     testBandwidth: false,
+    // Fetch the first segment as soon as its playlist is in, not once the MediaSource has opened: on a busy page
+    // (the watch page's first layout and paint) that opening came 50-100 ms later (bench/playback.ts).
+    startFragPrefetch: true,
     abrEwmaDefaultEstimate: estimate,
     abrEwmaDefaultEstimateMax: Math.max(estimate, 5_000_000),
     capLevelToPlayerSize: true,

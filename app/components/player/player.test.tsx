@@ -193,6 +193,7 @@ describe('hls.js settings', () => {
     expect(hlsConfig()).toMatchObject({
       startLevel: -1,
       testBandwidth: false,
+      startFragPrefetch: true,
       abrEwmaDefaultEstimate: 1_500_000,
       capLevelToPlayerSize: true,
     });
@@ -251,6 +252,10 @@ describe('on the server', () => {
     expect(html).toMatch(
       /<link rel="modulepreload" href="\/assets\/player-boot-abc123.js" fetchPriority="high" nonce="n0nce"\/>/,
     );
+    // The master playlist is asked for beside the chunk, in the CORS mode hls.js's request has, so it is reused.
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" href="/storage/videos/1/r1/master.m3u8" crossorigin="anonymous" fetchPriority="high"/>',
+    );
     // The script is there without a module (development), so that the page hydrates the same, but does nothing.
     const bare = renderToString(
       <Player
@@ -260,6 +265,7 @@ describe('on the server', () => {
       />,
     );
     expect(bare).toMatch(/<script type="module" async="" nonce=""><\/script>/);
+    expect(bare).not.toContain('rel="preload"');
   });
 
   it('has no early start for what it cannot play on the server', () => {
