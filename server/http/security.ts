@@ -1,10 +1,12 @@
 // Security headers: a per-request CSP nonce for the React app's inline scripts, and the usual hardening headers.
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    cspNonce: string;
+    /** Made when first read (by the React app's render): most requests (segments, API) never need one. */
+    readonly cspNonce: string;
+    phimCspNonce: string;
   }
 }
 
@@ -36,9 +38,11 @@ export function registerSecurityHeaders(
   app: FastifyInstance,
   options: { dev: boolean; https: boolean },
 ) {
-  app.decorateRequest('cspNonce', '');
-  app.addHook('onRequest', async (request) => {
-    request.cspNonce = crypto.randomBytes(16).toString('base64');
+  app.decorateRequest('phimCspNonce', '');
+  app.decorateRequest('cspNonce', {
+    getter(this: FastifyRequest) {
+      return (this.phimCspNonce ||= crypto.randomBytes(16).toString('base64'));
+    },
   });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
