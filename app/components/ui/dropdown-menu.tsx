@@ -57,11 +57,18 @@ export function DropdownMenuRadioItem({
   );
 }
 
-export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Primitive.Item>) {
+/** A menu entry; `danger` for one that destroys something (delete, ban): red, its icon too. */
+export function DropdownMenuItem({
+  className,
+  danger = false,
+  ...props
+}: ComponentProps<typeof Primitive.Item> & { danger?: boolean }) {
   return (
     <Primitive.Item
       className={cn(
         'flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-neutral-500',
+        danger &&
+          'text-red-700 data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-red-950/50 [&_svg]:text-current',
         className,
       )}
       {...props}

@@ -731,10 +731,7 @@ export default function MoviesManager({ loaderData }: Route.ComponentProps) {
                   {t('admin.pages.episodes')}
                 </AppLink>
               </DropdownMenuItem>
-              <DropdownMenuItem
-                className="text-red-700 dark:text-red-400"
-                onSelect={() => setDeleting(row.original)}
-              >
+              <DropdownMenuItem danger onSelect={() => setDeleting(row.original)}>
                 <Trash2 aria-hidden />
                 {t('admin.users.delete.open')}
               </DropdownMenuItem>

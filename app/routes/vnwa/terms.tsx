@@ -291,7 +291,7 @@ export default function TermsManager({ loaderData }: Route.ComponentProps) {
                 {t('admin.users.edit.open')}
               </DropdownMenuItem>
               <DropdownMenuItem
-                className="text-red-700 dark:text-red-400"
+                danger
                 onSelect={() => setDialog({ kind: 'delete', term: row.original })}
               >
                 <Trash2 aria-hidden />

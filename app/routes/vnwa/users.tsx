@@ -358,10 +358,7 @@ function UserActions({
                 {t('admin.users.ban.open')}
               </DropdownMenuItem>
             )}
-            <DropdownMenuItem
-              className="text-red-700 dark:text-red-400"
-              onSelect={() => open({ kind: 'delete', user })}
-            >
+            <DropdownMenuItem danger onSelect={() => open({ kind: 'delete', user })}>
               <Trash2 aria-hidden />
               {t('admin.users.delete.open')}
             </DropdownMenuItem>

@@ -227,10 +227,7 @@ function VideoActions({
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuSeparator />
-        <DropdownMenuItem
-          className="text-red-700 dark:text-red-400"
-          onSelect={() => open({ kind: 'delete', video })}
-        >
+        <DropdownMenuItem danger onSelect={() => open({ kind: 'delete', video })}>
           <Trash2 aria-hidden />
           {t('admin.videos.delete.open')}
         </DropdownMenuItem>
