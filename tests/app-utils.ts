@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '#server/app.ts';
+import { buildApp, type AppOptions } from '#server/app.ts';
 import { loadConfig, type Env } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { createTestDatabase } from './db-utils.ts';
@@ -25,6 +25,8 @@ export async function createTestApp(
     env?: Partial<Env>;
     /** Extra routes for a test, registered before the app is ready. */
     register?: (app: FastifyInstance) => Promise<void>;
+    /** A logger of the test's own (to read what the app logs). */
+    logger?: AppOptions['logger'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'phim-test-data-'));
@@ -35,6 +37,7 @@ export async function createTestApp(
     db: database.db,
     authSecret: TEST_AUTH_SECRET,
     web: options.web ?? false,
+    logger: options.logger,
   });
   await options.register?.(app);
   await app.ready();

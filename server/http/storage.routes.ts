@@ -129,7 +129,10 @@ export const storageRoutes: FastifyPluginAsync<{ root: string; cache?: FileCache
     return { absolute, size: stat.size, mtimeMs: stat.mtimeMs, etag };
   }
 
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+  // Segments are most of a streaming site's requests (a viewer asks for one every 4 s): logging each at info
+  // cost more than serving it from memory (627 against 401 µs of CPU a segment in the storage bench) and drowns
+  // the log. Warnings and errors are still logged; access logs belong to the proxy or CDN in front.
+  app.get('/*', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
     const relative = relativePath(request);
     if (!relative) return notFound(reply, request.url);
     const found = await lookup(relative);

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terms } from '#server/db/schema/catalog.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
@@ -230,6 +231,31 @@ describe('storage', () => {
     expect(response.statusCode).toBe(404);
     const dotted = await get('/storage/../package.json');
     expect(dotted.statusCode).toBe(404);
+  });
+
+  it('keeps segment requests out of the log at info, where API requests are logged', async () => {
+    const lines: { msg?: string; req?: { url?: string }; reqId?: string }[] = [];
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) },
+    );
+    const logged = await createTestApp({ logger });
+    try {
+      const folder = path.join(logged.dataDir, 'storage', 'videos', '7', 'abc123', '360p');
+      fs.mkdirSync(folder, { recursive: true });
+      fs.writeFileSync(path.join(folder, 'seg_00001.m4s'), Buffer.alloc(1000));
+      const segment = await logged.app.inject('/storage/videos/7/abc123/360p/seg_00001.m4s');
+      expect(segment.statusCode).toBe(200);
+      expect((await logged.app.inject('/storage/videos/7/abc123/none.m4s')).statusCode).toBe(404);
+      const api = await logged.app.inject('/api/terms/genre');
+      expect(api.statusCode).toBe(200);
+      const ids = (response: typeof segment) => String(response.headers['x-request-id']);
+      expect(lines.filter((line) => line.reqId === ids(api)).length).toBeGreaterThan(0);
+      expect(lines.filter((line) => line.reqId === ids(segment))).toEqual([]);
+      expect(lines.some((line) => line.req?.url?.startsWith('/storage/'))).toBe(false);
+    } finally {
+      await logged.close();
+    }
   });
 });
 
