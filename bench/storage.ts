@@ -31,6 +31,8 @@ export type StorageRow = {
   errors: number;
   /** What the errors were, when there were some. */
   detail?: string;
+  /** The server's CPU time per request in µs (all its processes), when it could be read. */
+  cpuMicros?: number;
 };
 
 /** A port of the range nobody listens on now. */
@@ -88,7 +90,67 @@ http {
 `;
 }
 
-type Nginx = { url: string; stop: () => Promise<void> };
+type Nginx = { url: string; pid: number; stop: () => Promise<void> };
+
+/** CPU seconds (user + system) used so far by these processes, from /proc; null where /proc cannot say. */
+function processCpuSeconds(pids: number[]) {
+  try {
+    let ticks = 0;
+    for (const pid of pids) {
+      // After "pid (comm) ": utime and stime are fields 14 and 15, so 11 and 12 of the rest.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** The children of a process (nginx's workers), from /proc. */
+function childPids(parent: number) {
+  const pids: number[] = [];
+  for (const entry of fs.existsSync('/proc') ? fs.readdirSync('/proc') : []) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      if (Number(fields[1]) === parent) pids.push(Number(entry));
+    } catch {
+      // Gone since the listing.
+    }
+  }
+  return pids;
+}
+
+/** The bare reference (bench/bare-segments.ts) as our child: Node's `http` with the same files in memory. */
+async function startBareNode(storageRoot: string, segments: string[]) {
+  const script = path.join(import.meta.dirname, 'bare-segments.ts');
+  const child = spawn(process.execPath, [...process.execArgv, script, storageRoot, ...segments], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const killAtExit = () => child.kill('SIGKILL');
+  process.once('exit', killAtExit);
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = /\{"port":(\d+)\}/.exec(out);
+      if (line) resolve(Number(line[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`bench/bare-segments.ts exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: async () => {
+      process.off('exit', killAtExit);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
 /** Starts nginx in the foreground as our child; `stop` (also run on SIGINT/SIGTERM and at exit) ends it. */
 async function startNginx(dataDir: string): Promise<Nginx> {
@@ -150,7 +212,7 @@ async function startNginx(dataDir: string): Promise<Nginx> {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { url, stop };
+  return { url, pid: child.pid!, stop };
 }
 
 /**
@@ -258,46 +320,86 @@ module.exports = (request) => ({ ...request, path: paths[Math.floor(Math.random(
   const script = path.join(options.dataDir, 'bench-pick-segment.lua');
   fs.writeFileSync(script, wrkScript(segments));
   const wrk = fs.existsSync(WRK);
-  const measure = (name: string, base: string, seconds = options.seconds) =>
-    wrk
-      ? loadWithWrk(name, base, script, seconds, connections)
-      : load(name, base, picker, seconds, connections);
+  /** One load; with wrk (its own process), also the server's CPU time per request. */
+  const measure = async (
+    name: string,
+    base: string,
+    cpuSeconds: () => number | null,
+    seconds = options.seconds,
+  ) => {
+    if (!wrk) return load(name, base, picker, seconds, connections);
+    const before = cpuSeconds();
+    const row = await loadWithWrk(name, base, script, seconds, connections);
+    const after = cpuSeconds();
+    const requests = row.rps * seconds;
+    if (before !== null && after !== null && requests > 0)
+      row.cpuMicros = ((after - before) / requests) * 1e6;
+    return row;
+  };
   const nginx = await startNginx(options.dataDir);
+  const bare = await startBareNode(storageRoot, segments).catch(async (error: unknown) => {
+    await nginx.stop();
+    throw error;
+  });
   try {
-    // Warm both: every segment once (Phim's cache of hot files, the page cache for nginx), then a short load.
-    for (const base of [options.serverUrl, nginx.url]) {
+    const nginxWorkers = childPids(nginx.pid);
+    const servers = [
+      {
+        name: 'nginx 1.22, sendfile, 2 workers (reference)',
+        url: nginx.url,
+        cpu: () => processCpuSeconds(nginxWorkers),
+      },
+      {
+        name: 'Node `http`, files in memory, no framework (reference)',
+        url: bare.url,
+        cpu: () => processCpuSeconds([bare.pid]),
+      },
+      {
+        name: 'GET /storage/videos/… (Phim)',
+        url: options.serverUrl,
+        // The server runs in this process, which only waits for wrk meanwhile.
+        cpu: () => {
+          const used = process.cpuUsage();
+          return (used.user + used.system) / 1e6;
+        },
+      },
+    ];
+    // Warm all: every segment once (Phim's cache of hot files, the page cache for nginx), then a short load.
+    for (const server of servers) {
       for (const segment of segments) {
-        const response = await fetch(`${base}${segment}`);
+        const response = await fetch(`${server.url}${segment}`);
         await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`${base}${segment}: ${response.status}`);
+        if (response.status !== 200) throw new Error(`${server.url}${segment}: ${response.status}`);
       }
-      await measure('warm-up', base, 1);
+      await measure('warm-up', server.url, server.cpu, 1);
     }
     // Alternating rounds, each server's median round reported: the machine is shared, and load from elsewhere
     // lands on whichever server is running at the time.
-    const nginxRounds: StorageRow[] = [];
-    const phimRounds: StorageRow[] = [];
+    const rounds = servers.map(() => [] as StorageRow[]);
     for (let round = 0; round < ROUNDS; round++) {
-      nginxRounds.push(await measure('nginx 1.22, sendfile, 2 workers (reference)', nginx.url));
-      phimRounds.push(await measure('GET /storage/videos/… (Phim)', options.serverUrl));
+      for (const [i, server] of servers.entries())
+        rounds[i]!.push(await measure(server.name, server.url, server.cpu));
     }
     const median = (list: StorageRow[]) =>
       [...list].sort((x, y) => x.mbps - y.mbps)[Math.floor(list.length / 2)]!;
-    const rows = [median(nginxRounds), median(phimRounds)];
+    const rows = rounds.map(median);
     const reference = rows[0]!;
     console.log(
       `\nHLS segments: ${SEGMENTS} files of about ${(SEGMENT_BYTES / 1e6).toFixed(1)} MB, random order, ${connections} connections, ${wrk ? 'wrk, 2 threads' : 'autocannon (client-bound: install wrk)'}, median of ${ROUNDS} alternating ${options.seconds} s rounds\n`,
     );
-    console.log('| server | MB/s | req/s | vs nginx | p50 ms | p95 ms | p99 ms | errors |');
-    console.log('|---|---|---|---|---|---|---|---|');
+    console.log(
+      '| server | MB/s | req/s | vs nginx | server CPU µs/request | p50 ms | p95 ms | p99 ms | errors |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|');
     for (const r of rows) {
       console.log(
-        `| ${r.name} | ${Math.round(r.mbps)} | ${Math.round(r.rps)} | ${(r.mbps / reference.mbps).toFixed(2)}x | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
+        `| ${r.name} | ${Math.round(r.mbps)} | ${Math.round(r.rps)} | ${(r.mbps / reference.mbps).toFixed(2)}x | ${r.cpuMicros === undefined ? 'n/a' : Math.round(r.cpuMicros)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
       );
     }
     for (const r of rows) if (r.detail) console.log(`\n${r.name}: ${r.detail}.`);
     return rows;
   } finally {
+    await bare.stop();
     await nginx.stop();
   }
 }
