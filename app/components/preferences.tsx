@@ -47,7 +47,8 @@ export function LanguageSwitcher() {
         <Button
           variant="ghost"
           size="md"
-          aria-label={t('language.label')}
+          // The visible code is part of the name, so that "click VI" works for voice control too.
+          aria-label={`${t('language.label')}: ${current.toUpperCase()}`}
           data-testid="language-switcher"
         >
           <Languages aria-hidden />

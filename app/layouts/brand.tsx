@@ -30,7 +30,9 @@ function BrandShell({ children }: { children: React.ReactNode }) {
           {children}
         </div>
       </main>
-      <p className="relative pb-6 text-center text-xs text-neutral-500">{t('site.tagline')}</p>
+      <footer className="relative pb-6 text-center text-xs text-neutral-500 dark:text-neutral-400">
+        {t('site.tagline')}
+      </footer>
     </div>
   );
 }

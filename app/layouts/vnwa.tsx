@@ -93,7 +93,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: boolean }) {
     <nav aria-label={t('admin.title')} className="flex flex-col gap-5">
       {adminNavigation.map(({ group, items }) => (
         <div key={group}>
-          <p className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-neutral-500 uppercase dark:text-neutral-400">
+          <p className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-neutral-600 uppercase dark:text-neutral-400">
             {t(group)}
           </p>
           <ul className="flex flex-col gap-0.5">
@@ -105,7 +105,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: boolean }) {
                     cn(
                       'flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium text-neutral-700 hover:bg-neutral-200/60 dark:text-neutral-300 dark:hover:bg-neutral-800',
                       isActive &&
-                        'bg-primary-600 text-white hover:bg-primary-600 dark:bg-primary-500 dark:text-neutral-950 dark:hover:bg-primary-500',
+                        'bg-primary-700 text-white hover:bg-primary-700 dark:bg-primary-500 dark:text-neutral-950 dark:hover:bg-primary-500',
                     )
                   }
                 >

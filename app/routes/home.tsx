@@ -139,7 +139,7 @@ function EmptyCatalogue() {
         <p className="mt-2 max-w-md text-sm text-pretty text-neutral-600 dark:text-neutral-400">
           {t('home.emptyText')}
         </p>
-        <p className="mt-6 text-xs text-neutral-500">{t('home.adminHint')}</p>
+        <p className="mt-6 text-xs text-neutral-500 dark:text-neutral-400">{t('home.adminHint')}</p>
       </div>
     </section>
   );

@@ -207,7 +207,7 @@ export function HeaderSearch() {
             ) : value ? (
               <button
                 type="button"
-                className="grid size-7 place-items-center rounded-full text-neutral-500 hover:bg-neutral-200 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-white"
+                className="grid size-7 place-items-center rounded-full text-neutral-500 dark:text-neutral-400 hover:bg-neutral-200 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-white"
                 aria-label={t('table.clearSearch')}
                 // Keep the focus in the field: a mousedown elsewhere would blur it and close the list.
                 onMouseDown={(event) => event.preventDefault()}
@@ -236,7 +236,9 @@ export function HeaderSearch() {
                 className="px-3 py-3 text-sm text-neutral-600 dark:text-neutral-400"
               >
                 <p>{t('search.noSuggestions', { query: results.query })}</p>
-                <p className="mt-1 text-xs text-neutral-500">{t('search.hint')}</p>
+                <p className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">
+                  {t('search.hint')}
+                </p>
               </li>
             ) : null}
             {items.map((movie, index) => (

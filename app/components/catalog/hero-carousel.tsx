@@ -270,7 +270,7 @@ function SlideText({ slide }: { slide: HeroMovie }) {
       <div className="mx-auto w-full max-w-screen-2xl px-4 pb-16 sm:px-6 sm:pb-20 lg:py-20">
         <div className="flex max-w-2xl flex-col gap-3 lg:gap-4">
           <ul className="flex flex-wrap gap-1.5 text-xs font-semibold">
-            <li className="rounded-md bg-primary-600 px-2 py-1">{slide.quality}</li>
+            <li className="rounded-md bg-primary-700 px-2 py-1">{slide.quality}</li>
             {badges.map((badge) => (
               <li key={badge} className="rounded-md bg-white/15 px-2 py-1 backdrop-blur">
                 {badge}

@@ -32,7 +32,7 @@ export function MovieCard({ movie, priority = false }: { movie: CardMovie; prior
           className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
         />
         <div className="absolute top-2 left-2 flex flex-wrap gap-1">
-          <span className="rounded-md bg-primary-600 px-1.5 py-0.5 text-[11px] font-bold text-white shadow">
+          <span className="rounded-md bg-primary-700 px-1.5 py-0.5 text-[11px] font-bold text-white shadow">
             {movie.quality}
           </span>
           {movie.languages[0] ? (

@@ -201,7 +201,7 @@ export function MovieListing({
                 className={cn(
                   'grid h-10 min-w-10 place-items-center rounded-lg px-2 text-sm font-medium hover:bg-neutral-100 dark:hover:bg-neutral-800',
                   page === movies.meta.page &&
-                    'bg-primary-600 text-white hover:bg-primary-600 dark:bg-primary-500 dark:text-neutral-950',
+                    'bg-primary-700 text-white hover:bg-primary-700 dark:bg-primary-500 dark:text-neutral-950',
                 )}
               >
                 {page}

@@ -82,12 +82,12 @@ export function SubtitlesDialog({
         <div className="flex flex-col gap-5">
           {loadError ? <Alert tone="error">{loadError}</Alert> : null}
           {items === null && !loadError ? (
-            <p className="text-sm text-neutral-500" role="status">
+            <p className="text-sm text-neutral-500 dark:text-neutral-400" role="status">
               {t('admin.subtitles.loading')}
             </p>
           ) : null}
           {items?.length === 0 ? (
-            <p className="flex items-center gap-2 rounded-lg border border-dashed border-neutral-300 px-3 py-4 text-sm text-neutral-500 dark:border-neutral-700">
+            <p className="flex items-center gap-2 rounded-lg border border-dashed border-neutral-300 px-3 py-4 text-sm text-neutral-500 dark:text-neutral-400 dark:border-neutral-700">
               <Captions className="size-4 shrink-0" aria-hidden />
               {t('admin.subtitles.empty')}
             </p>

@@ -64,7 +64,7 @@ export function SearchBox({ placeholder }: { placeholder: string }) {
       {value ? (
         <button
           type="button"
-          className="absolute top-1/2 right-1.5 grid size-7 -translate-y-1/2 place-items-center rounded-md text-neutral-500 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-primary-500 dark:hover:bg-neutral-800"
+          className="absolute top-1/2 right-1.5 grid size-7 -translate-y-1/2 place-items-center rounded-md text-neutral-500 dark:text-neutral-400 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-primary-500 dark:hover:bg-neutral-800"
           aria-label={t('table.clearSearch')}
           onClick={() => {
             setValue('');

@@ -35,7 +35,7 @@ export function DialogContent({
         <div className="flex items-start justify-between gap-4">
           <Primitive.Title className="text-lg font-semibold text-balance">{title}</Primitive.Title>
           <Primitive.Close
-            className="-mt-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg text-neutral-500 hover:bg-neutral-100 dark:hover:bg-neutral-800"
+            className="-mt-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg text-neutral-500 dark:text-neutral-400 hover:bg-neutral-100 dark:hover:bg-neutral-800"
             aria-label={t('form.close')}
           >
             <X className="size-5" aria-hidden />

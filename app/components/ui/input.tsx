@@ -48,7 +48,7 @@ export function PasswordInput({ className, ...props }: ComponentProps<'input'>) 
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
-        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-neutral-500 hover:text-neutral-800 dark:hover:text-neutral-200"
+        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-neutral-500 dark:text-neutral-400 hover:text-neutral-800 dark:hover:text-neutral-200"
         aria-label={visible ? t('form.hidePassword') : t('form.showPassword')}
         aria-pressed={visible}
       >

@@ -89,7 +89,7 @@ export function SearchPicker<T extends { id: number }>({
     };
   }, [search]);
 
-  const message = (text: string, tone = 'text-neutral-500') => (
+  const message = (text: string, tone = 'text-neutral-500 dark:text-neutral-400') => (
     <p className={cn('px-3 py-6 text-center text-sm', tone)}>{text}</p>
   );
 

@@ -192,7 +192,7 @@ export function AttachDialog({ video, onClose }: { video: AdminVideo; onClose: (
 
           {loadError ? <Alert tone="error">{loadError}</Alert> : null}
           {movie && !overview && !loadError ? (
-            <p className="text-sm text-neutral-500" role="status">
+            <p className="text-sm text-neutral-500 dark:text-neutral-400" role="status">
               {t('admin.videos.attach.loadingEpisodes')}
             </p>
           ) : null}

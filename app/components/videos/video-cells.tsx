@@ -179,7 +179,7 @@ export function VideoEpisodes({ video }: { video: AdminVideo }) {
         </li>
       ))}
       {video.episodes.length > 3 ? (
-        <li className="text-xs text-neutral-500">
+        <li className="text-xs text-neutral-500 dark:text-neutral-400">
           {t('admin.videos.moreEpisodes', { count: video.episodes.length - 3 })}
         </li>
       ) : null}

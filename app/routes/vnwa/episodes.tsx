@@ -353,7 +353,9 @@ function EpisodeList({ movieId, server }: { movieId: number; server: Server }) {
 
   if (!rows.length) {
     return (
-      <p className="px-4 py-10 text-center text-sm text-neutral-500">{t('admin.episodes.empty')}</p>
+      <p className="px-4 py-10 text-center text-sm text-neutral-500 dark:text-neutral-400">
+        {t('admin.episodes.empty')}
+      </p>
     );
   }
   return (
@@ -380,7 +382,9 @@ function EpisodeList({ movieId, server }: { movieId: number; server: Server }) {
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-center gap-2 font-medium">
                 {episode.name}
-                <span className="font-mono text-xs text-neutral-500">{episode.ep}</span>
+                <span className="font-mono text-xs text-neutral-500 dark:text-neutral-400">
+                  {episode.ep}
+                </span>
                 <Badge tone={episode.source_type === 'embed' ? 'neutral' : 'info'}>
                   {episode.source_type === 'video'
                     ? t('admin.episodes.videoBadge')
@@ -393,7 +397,7 @@ function EpisodeList({ movieId, server }: { movieId: number; server: Server }) {
               </p>
               {episode.source_type === 'video' ? (
                 <p
-                  className="line-clamp-2 text-xs break-words text-neutral-500"
+                  className="line-clamp-2 text-xs break-words text-neutral-500 dark:text-neutral-400"
                   data-testid="episode-video"
                 >
                   <Film aria-hidden className="mr-1 inline size-3.5 align-[-0.2em]" />
@@ -403,7 +407,9 @@ function EpisodeList({ movieId, server }: { movieId: number; server: Server }) {
                     : null}
                 </p>
               ) : (
-                <p className="truncate text-xs text-neutral-500">{episode.source_url}</p>
+                <p className="truncate text-xs text-neutral-500 dark:text-neutral-400">
+                  {episode.source_url}
+                </p>
               )}
             </div>
             <div className="flex shrink-0 items-center">
@@ -535,7 +541,7 @@ export default function Episodes({ loaderData }: Route.ComponentProps) {
                       : 'text-neutral-600 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800',
                   )}
                 >
-                  {item.name} <span className="text-xs opacity-70">({item.episodes.length})</span>
+                  {item.name} <span className="text-xs">({item.episodes.length})</span>
                 </button>
               ))}
             </div>

@@ -649,7 +649,7 @@ export default function MoviesManager({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="min-w-0">
               <p className="font-medium break-words">{row.original.title}</p>
-              <p className="text-xs text-neutral-500">
+              <p className="text-xs text-neutral-500 dark:text-neutral-400">
                 {row.original.original_title || `/${row.original.slug}`}
                 {row.original.published ? null : (
                   <Badge className="ml-2" tone="warning">

@@ -236,7 +236,9 @@ export default function TermsManager({ loaderData }: Route.ComponentProps) {
         cell: ({ row }) => (
           <div className="min-w-0">
             <p className="font-medium break-words">{row.original.name}</p>
-            <p className="font-mono text-xs text-neutral-500">/{row.original.slug}</p>
+            <p className="font-mono text-xs text-neutral-500 dark:text-neutral-400">
+              /{row.original.slug}
+            </p>
           </div>
         ),
       },

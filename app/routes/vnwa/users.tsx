@@ -213,13 +213,15 @@ function EditDialog({ user, onClose }: { user: AdminUser; onClose: () => void })
               <label key={role} className="flex items-center gap-2.5 text-sm">
                 <Checkbox name={`role_${role}`} defaultChecked={user.roles.includes(role)} />
                 {t(`admin.users.roles.${role}`)}
-                <span className="text-xs text-neutral-500">
+                <span className="text-xs text-neutral-500 dark:text-neutral-400">
                   {t(`admin.users.roleHints.${role}`)}
                 </span>
               </label>
             ))}
             {self ? (
-              <p className="text-xs text-neutral-500">{t('admin.users.edit.selfRoles')}</p>
+              <p className="text-xs text-neutral-500 dark:text-neutral-400">
+                {t('admin.users.edit.selfRoles')}
+              </p>
             ) : null}
             {form.errors.roles ? (
               <p id="roles-error" role="alert" className="text-sm text-red-600 dark:text-red-400">
@@ -405,7 +407,7 @@ function UserDetail({
               <p className="font-semibold break-words">
                 {user.name}
                 {me?.id === user.id ? (
-                  <span className="ml-1.5 text-xs font-normal text-neutral-500">
+                  <span className="ml-1.5 text-xs font-normal text-neutral-500 dark:text-neutral-400">
                     ({t('admin.users.you')})
                   </span>
                 ) : null}
@@ -470,7 +472,9 @@ function UserDetail({
                 ))}
               </ul>
             ) : (
-              <p className="text-sm text-neutral-500">{t('admin.users.detail.noSessions')}</p>
+              <p className="text-sm text-neutral-500 dark:text-neutral-400">
+                {t('admin.users.detail.noSessions')}
+              </p>
             )}
           </section>
           <section aria-labelledby="user-sign-ins">
@@ -497,7 +501,9 @@ function UserDetail({
                 ))}
               </ul>
             ) : (
-              <p className="text-sm text-neutral-500">{t('admin.users.detail.noSignIns')}</p>
+              <p className="text-sm text-neutral-500 dark:text-neutral-400">
+                {t('admin.users.detail.noSignIns')}
+              </p>
             )}
           </section>
         </div>
@@ -533,7 +539,7 @@ export default function UsersManager({ loaderData }: Route.ComponentProps) {
               <span className="line-clamp-2 font-medium break-words group-hover:underline">
                 {row.original.name}
                 {me?.id === row.original.id ? (
-                  <span className="ml-1.5 inline-block text-xs font-normal text-neutral-500">
+                  <span className="ml-1.5 inline-block text-xs font-normal text-neutral-500 dark:text-neutral-400">
                     ({t('admin.users.you')})
                   </span>
                 ) : null}

@@ -246,7 +246,9 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
             >
               <ListVideo aria-hidden className="size-4" />
               {t('watch.episodes', { server: server.name })}
-              <span className="font-normal text-neutral-500">({server.episodes.length})</span>
+              <span className="font-normal text-neutral-500 dark:text-neutral-400">
+                ({server.episodes.length})
+              </span>
             </h2>
             <ul
               className="grid max-h-[28rem] grid-cols-[repeat(auto-fill,minmax(4.5rem,1fr))] gap-2 overflow-y-auto pr-1"

@@ -103,7 +103,7 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
               className="flex flex-wrap gap-2 text-xs font-semibold"
               aria-label={t('detail.badges')}
             >
-              <li className="rounded-md bg-primary-600 px-2 py-1">{movie.quality}</li>
+              <li className="rounded-md bg-primary-700 px-2 py-1">{movie.quality}</li>
               {movie.languages.map((language) => (
                 <li key={language} className="rounded-md bg-white/15 px-2 py-1">
                   {language}
