@@ -20,6 +20,7 @@ import {
   ExternalLink,
   Info,
 } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { Outlet } from 'react-router';
 import { AppLink, AppNavLink } from '#app/components/app-link.tsx';
@@ -27,7 +28,7 @@ import { ErrorView } from '#app/components/error-view.tsx';
 import { Logo } from '#app/components/logo.tsx';
 import { ColorModeSwitcher, LanguageSwitcher } from '#app/components/preferences.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { Sheet, SheetClose, SheetContent, SheetTrigger } from '#app/components/ui/sheet.tsx';
+import { Sheet, SheetContent, SheetTrigger } from '#app/components/ui/sheet.tsx';
 import { UserMenu } from '#app/components/user-menu.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { guard } from '#app/lib/session.server.ts';
@@ -87,7 +88,8 @@ export const adminNavigation = [
   },
 ] as const;
 
-function SidebarNav({ onNavigate }: { onNavigate?: boolean }) {
+/** `onNavigate` runs when a link is followed (the drawer closes itself with it). */
+function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('admin.title')} className="flex flex-col gap-5">
@@ -98,23 +100,24 @@ function SidebarNav({ onNavigate }: { onNavigate?: boolean }) {
           </p>
           <ul className="flex flex-col gap-0.5">
             {items.map(({ to, label, icon: Icon }) => {
-              const link = (
-                <AppNavLink
-                  to={to}
-                  className={({ isActive }) =>
-                    cn(
-                      'flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium text-neutral-700 hover:bg-neutral-200/60 dark:text-neutral-300 dark:hover:bg-neutral-800',
-                      isActive &&
-                        'bg-primary-700 text-white hover:bg-primary-700 dark:bg-primary-500 dark:text-neutral-950 dark:hover:bg-primary-500',
-                    )
-                  }
-                >
-                  <Icon className="size-4 shrink-0" aria-hidden />
-                  <span className="truncate">{t(label)}</span>
-                </AppNavLink>
-              );
+              // Not SheetClose asChild: Radix's Slot would join NavLink's className function into a string.
               return (
-                <li key={to}>{onNavigate ? <SheetClose asChild>{link}</SheetClose> : link}</li>
+                <li key={to}>
+                  <AppNavLink
+                    to={to}
+                    onClick={onNavigate}
+                    className={({ isActive }) =>
+                      cn(
+                        'flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium text-neutral-700 hover:bg-neutral-200/60 dark:text-neutral-300 dark:hover:bg-neutral-800',
+                        isActive &&
+                          'bg-primary-700 text-white hover:bg-primary-700 dark:bg-primary-500 dark:text-neutral-950 dark:hover:bg-primary-500',
+                      )
+                    }
+                  >
+                    <Icon className="size-4 shrink-0" aria-hidden />
+                    <span className="truncate">{t(label)}</span>
+                  </AppNavLink>
+                </li>
               );
             })}
           </ul>
@@ -126,6 +129,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: boolean }) {
 
 function AdminShell({ children, heading }: { children: React.ReactNode; heading: string }) {
   const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
   const { siteName } = useSiteInfo();
   return (
     <div className="min-h-dvh bg-neutral-50 lg:grid lg:grid-cols-[16rem_1fr] dark:bg-neutral-950">
@@ -139,7 +143,7 @@ function AdminShell({ children, heading }: { children: React.ReactNode; heading:
       </aside>
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-neutral-200 bg-white/85 px-3 backdrop-blur sm:px-6 dark:border-neutral-800 dark:bg-neutral-950/85">
-          <Sheet>
+          <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
             <SheetTrigger asChild>
               <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('nav.menu')}>
                 <Menu aria-hidden />
@@ -149,7 +153,7 @@ function AdminShell({ children, heading }: { children: React.ReactNode; heading:
               heading={<Logo siteName={siteName} to="/vnwa" />}
               closeLabel={t('nav.closeMenu')}
             >
-              <SidebarNav onNavigate />
+              <SidebarNav onNavigate={() => setMenuOpen(false)} />
             </SheetContent>
           </Sheet>
           <h1 className="truncate text-base font-semibold sm:text-lg">{heading}</h1>

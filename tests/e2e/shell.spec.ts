@@ -106,6 +106,11 @@ test.describe('on a phone', () => {
       'page',
     );
     await expect(drawer.getByRole('link', { name: 'Movies' })).toBeVisible();
+    // Only the current page's link is highlighted.
+    const background = (name: string) =>
+      drawer.getByRole('link', { name }).evaluate((link) => getComputedStyle(link).backgroundColor);
+    expect(await background('Movies')).toBe('rgba(0, 0, 0, 0)');
+    expect(await background('Home')).not.toBe('rgba(0, 0, 0, 0)');
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     // Focus goes back to the button that opened it.
