@@ -159,7 +159,7 @@ export function VideoEpisodes({ video }: { video: AdminVideo }) {
   const { t } = useTranslation();
   if (!video.episodes.length)
     return (
-      <span className="text-sm whitespace-nowrap text-neutral-400 dark:text-neutral-500">
+      <span className="text-sm whitespace-nowrap text-neutral-500 dark:text-neutral-400">
         {t('admin.videos.unused')}
       </span>
     );

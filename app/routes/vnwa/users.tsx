@@ -147,7 +147,7 @@ function LastActive({ value }: { value: string | null }) {
   return value ? (
     <span className="tabular-nums">{formatDate(value, { time: true })}</span>
   ) : (
-    <span className="text-neutral-400 dark:text-neutral-500">{t('admin.users.never')}</span>
+    <span className="text-neutral-500 dark:text-neutral-400">{t('admin.users.never')}</span>
   );
 }
 
