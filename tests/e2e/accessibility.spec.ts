@@ -5,11 +5,19 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { adminHeaders, makeTestHls, open, signInAdmin, waitForHydration } from './helpers.ts';
+import {
+  adminHeaders,
+  makeTestHls,
+  open,
+  signInAdmin,
+  uploadReadyVideo,
+  waitForHydration,
+} from './helpers.ts';
 
 test.use({ locale: 'en-US' });
 
 let movie = { id: 0, slug: '' };
+const videoName = 'Đoạn phim kiểm tra trợ năng';
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   makeTestHls(path.join(process.env.PHIM_E2E_DATA_DIR!, 'storage', 'test-hls', 'axe'));
@@ -28,6 +36,8 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     source_type: 'hls',
     source_url: '/storage/test-hls/axe/master.m3u8',
   });
+  // A ready video, so that the video manager's rows (status, size, "not used") are scanned too.
+  await uploadReadyVideo(request, headers, 'axe-clip', videoName);
   await request.dispose();
 });
 
@@ -70,6 +80,14 @@ test('the pages viewers use pass axe', async ({ page }) => {
   ])
     await scan(page, url);
   await scan(page, '/no/such/page');
+  // The phone's menu drawer.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await open(page, '/');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await violations(page), 'menu drawer, phone, dark').toEqual([]);
   // The player once it has mounted its controls.
   await scan(page, `/watch/${movie.slug}/tap-1`, () =>
     expect(page.locator('media-control-bar media-play-button')).toBeVisible(),
@@ -77,7 +95,7 @@ test('the pages viewers use pass axe', async ({ page }) => {
 });
 
 test('the back office pages pass axe', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await signInAdmin(page, '/vnwa/vmedia/video-manager/list');
   for (const url of [
     '/vnwa/vmedia/video-manager/list',
@@ -89,4 +107,11 @@ test('the back office pages pass axe', async ({ page }) => {
     '/vnwa/account/general',
   ])
     await scan(page, url);
+  // A dialog of the video manager.
+  await open(page, '/vnwa/vmedia/video-manager/list');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: `Actions for ${videoName}`, exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await expect(page.getByRole('dialog', { name: 'Rename video' })).toBeVisible();
+  expect(await violations(page), 'rename dialog, desktop, dark').toEqual([]);
 });
