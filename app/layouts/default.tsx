@@ -43,7 +43,7 @@ function SiteShell({ children }: { children: React.ReactNode }) {
             </SheetTrigger>
             <SheetContent heading={<Logo siteName={siteName} />} closeLabel={t('nav.closeMenu')}>
               <nav className="flex flex-col gap-1" aria-label={t('nav.menu')}>
-                {/* Not SheetClose asChild: Radix's Slot would join NavLink's className function into a string. */}
+                {/* Not Dialog.Close asChild: Radix's Slot would join NavLink's className function into a string. */}
                 {navItems.map(({ to, label, icon: Icon, end }) => (
                   <AppNavLink
                     key={to}

@@ -100,7 +100,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           </p>
           <ul className="flex flex-col gap-0.5">
             {items.map(({ to, label, icon: Icon }) => {
-              // Not SheetClose asChild: Radix's Slot would join NavLink's className function into a string.
+              // Not Dialog.Close asChild: Radix's Slot would join NavLink's className function into a string.
               return (
                 <li key={to}>
                   <AppNavLink

@@ -6,7 +6,6 @@ import { cn } from '#app/lib/cn.ts';
 
 export const Sheet = Dialog.Root;
 export const SheetTrigger = Dialog.Trigger;
-export const SheetClose = Dialog.Close;
 
 export function SheetContent({
   side = 'left',
