@@ -141,6 +141,8 @@ export function createTranscoder(options: {
       const target = files.dirOf(prefix);
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.rename(out, target);
+      // Nothing is left in the work folder once the video reads as ready.
+      await removePath(work);
       const [done] = await db
         .update(videos)
         .set({
