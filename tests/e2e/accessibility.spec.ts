@@ -17,7 +17,7 @@ import {
 test.use({ locale: 'en-US' });
 
 let movie = { id: 0, slug: '' };
-const videoName = 'Đoạn phim kiểm tra trợ năng';
+let videoName = '';
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   makeTestHls(path.join(process.env.PHIM_E2E_DATA_DIR!, 'storage', 'test-hls', 'axe'));
@@ -28,7 +28,10 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
     return response.json();
   };
-  movie = (await post('/api/admin/movies', { title: 'Người Lắng Nghe', published: true })).movie;
+  // Stamped: a worker that restarts after a failure runs this again.
+  const stamp = Date.now().toString(36);
+  movie = (await post('/api/admin/movies', { title: `Người Lắng Nghe ${stamp}`, published: true }))
+    .movie;
   const { server } = await post(`/api/admin/movies/${movie.id}/servers`, { name: 'Vietsub #1' });
   await post(`/api/admin/movies/${movie.id}/episodes`, {
     server_id: server.id,
@@ -37,7 +40,8 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     source_url: '/storage/test-hls/axe/master.m3u8',
   });
   // A ready video, so that the video manager's rows (status, size, "not used") are scanned too.
-  await uploadReadyVideo(request, headers, 'axe-clip', videoName);
+  videoName = `Đoạn phim kiểm tra trợ năng ${stamp}`;
+  await uploadReadyVideo(request, headers, `axe-clip-${stamp}`, videoName);
   await request.dispose();
 });
 
