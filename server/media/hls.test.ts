@@ -91,6 +91,8 @@ describe('the ladder', () => {
     expect(after('-c:a', audio)).toBe('aac');
     expect(audio.at(-1)).toBe('pipe:1');
     expect(args).toContain('/work/out/poster.jpg');
+    // One frame reaches the poster's encoder; every later one would be converted for nothing.
+    expect(after('-filter_complex')).toMatch(/select='gte\(t\\,[\d.]+\)\*eq\(selected_n\\,0\)'/);
     expect(args).toContain('/work/out/sprite_%03d.jpg');
     expect(after('-filter_complex')).toContain('fps=1/10:eof_action=pass,scale=160:90,tile=10x10');
   });
