@@ -16,6 +16,7 @@ import {
   buildTranscodeArgs,
   createProgressParser,
   FfmpegError,
+  ladderEncoderThreads,
   masterPlaylist,
   parseMasterPlaylist,
   planLadder,
@@ -80,6 +81,7 @@ describe('the ladder', () => {
     expect(after('-var_stream_map')).toBe('v:0,a:0,name:720p v:1,a:1,name:480p v:2,a:2,name:360p');
     expect(after('-pix_fmt')).toBe('yuv420p');
     expect(after('-preset')).toBe('veryfast');
+    expect(Number(after('-threads'))).toBe(ladderEncoderThreads());
     expect(after('-hls_segment_type')).toBe('fmp4');
     expect(Number(after('-hls_time'))).toBeGreaterThanOrEqual(4);
     expect(Number(after('-hls_time'))).toBeLessThanOrEqual(6);
@@ -95,6 +97,12 @@ describe('the ladder', () => {
     expect(after('-filter_complex')).toMatch(/select='gte\(t\\,[\d.]+\)\*eq\(selected_n\\,0\)'/);
     expect(args).toContain('/work/out/sprite_%03d.jpg');
     expect(after('-filter_complex')).toContain('fps=1/10:eof_action=pass,scale=160:90,tile=10x10');
+  });
+
+  it('gives each encoder twice x264 default threads, within a bound', () => {
+    expect(ladderEncoderThreads(2)).toBe(6);
+    expect(ladderEncoderThreads(4)).toBe(12);
+    expect(ladderEncoderThreads(64)).toBe(24);
   });
 
   it('maps no audio for a silent source', () => {
@@ -121,6 +129,8 @@ describe('per-rendition mode', () => {
     const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
     for (const args of [top, bottom]) {
       expect(args).not.toContain('-var_stream_map');
+      // One encoder in the process: x264 picks its own thread count.
+      expect(args).not.toContain('-threads');
       expect(args).not.toContain('-master_pl_name');
       for (const flag of ['-preset', '-pix_fmt', '-profile:v', '-force_key_frames', '-hls_time']) {
         expect(after(args, flag)).toBe(after(all, flag));

@@ -3,6 +3,7 @@
 // ffmpeg's `-progress` output.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { TranscodeMode } from './ffmpeg-binaries.ts';
@@ -31,6 +32,14 @@ export const LADDER = [
   { height: 480, bitrate: 1_400_000 },
   { height: 360, bitrate: 800_000 },
 ] as const;
+
+/**
+ * x264 threads for each encoder of the one-process ladder: twice x264's own default (1.5 a core), at most 24. One
+ * thread feeds all four encoders in turn, and with more frames in flight each blocks it less often: 22.3 against
+ * 23.5 s on the bench's 30 s 1080p ladder, 2 cores, the same bitrates and PSNR within 0.02 dB. A process with one
+ * encoder (per-rendition mode) keeps the default.
+ */
+export const ladderEncoderThreads = (cores = os.availableParallelism()) => Math.min(24, 3 * cores);
 
 export type Rung = { name: string; width: number; height: number; bitrate: number };
 
@@ -125,6 +134,7 @@ function buildEncodeArgs(
   rungs.forEach((_, i) => args.push('-map', `[v${i}]`));
   if (plan.hasAudio) rungs.forEach(() => args.push('-map', audioFromStdin ? '1:a:0' : '0:a:0'));
   args.push('-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-profile:v', 'high');
+  if (options.variantMap) args.push('-threads', String(ladderEncoderThreads()));
   rungs.forEach((rung, i) => {
     args.push(
       `-b:v:${i}`,
