@@ -1,5 +1,5 @@
 // The watch page as a viewer uses it: a real HLS ladder made by ffmpeg, played through the player; quality menu,
-// shortcuts, server switch, next episode (button and end card), an embed in a sandboxed frame, the error overlay
+// shortcuts, server switch, next episode (button and end card), theatre mode, an embed in a sandboxed frame, the error overlay
 // and reporting the episode from it, double-tap to seek on a phone; the play button working before the app has
 // loaded; and pages without a player load none of its code.
 import fs from 'node:fs';
@@ -224,6 +224,56 @@ async function queryDatabase<T>(text: string, values: unknown[] = []) {
     await client.end();
   }
 }
+
+test('theatre mode puts the player across a wide window, is remembered, and T leaves it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await open(page, `/watch/${slug}/tap-1`);
+  const player = page.getByTestId('player-box');
+  const episodes = page.getByRole('heading', { name: /^Episodes · / });
+  const theatre = page.getByRole('button', { name: 'Theatre mode' });
+  const width = async () => (await player.boundingBox())!.width;
+  await expect(theatre).toHaveAttribute('aria-pressed', 'false');
+  // The episodes sit beside the player.
+  expect(await width()).toBeLessThan(1100);
+  expect((await episodes.boundingBox())!.x).toBeGreaterThan(1000);
+
+  await theatre.click();
+  await expect(theatre).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(width).toBe(1440);
+  // The player fits the window's height; the episodes are below it.
+  const box = (await player.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(900);
+  expect((await episodes.boundingBox())!.y).toBeGreaterThan(box.y + box.height);
+
+  // Remembered, and across before the app has loaded: the page never jumps into it.
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  expect(await width()).toBe(1440);
+  await waitForHydration(page);
+  await expect(theatre).toHaveAttribute('aria-pressed', 'true');
+
+  // T is a player shortcut (listed in its help), once the controls are there.
+  await expect(page.locator('media-control-bar media-play-button')).toBeVisible();
+  await focusPage(page);
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help.getByText('Theatre mode on or off')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await focusPage(page);
+  await page.keyboard.press('t');
+  await expect(theatre).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(width).toBeLessThan(1100);
+
+  // A phone has no theatre mode: no button, and the player keeps the page's width.
+  await theatre.click();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(theatre).toBeHidden();
+  expect(await width()).toBe(360);
+  expect((await episodes.boundingBox())!.y).toBeGreaterThan(
+    (await page.getByTestId('episode-name').boundingBox())!.y,
+  );
+});
 
 test('a viewer whose episode will not play reports it', async ({ page }) => {
   // A report needs a reason.

@@ -51,6 +51,7 @@ export default function PlayerMedia({
   autoPlay,
   onStart,
   onReport,
+  onTheatre,
 }: PlayerProps & { setup: MediaSetup }) {
   const { t } = useTranslation();
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -72,9 +73,11 @@ export default function PlayerMedia({
   // Media listeners are attached once; they read the latest callbacks through these.
   const nextRef = useRef(next);
   const onStartRef = useRef(onStart);
+  const onTheatreRef = useRef(onTheatre);
   useEffect(() => {
     nextRef.current = next;
     onStartRef.current = onStart;
+    onTheatreRef.current = onTheatre;
   });
 
   const watchHls = useCallback(() => {
@@ -245,6 +248,9 @@ export default function PlayerMedia({
         break;
       case 'next-episode':
         nextRef.current?.go();
+        break;
+      case 'toggle-theatre':
+        onTheatreRef.current?.();
         break;
       case 'help':
         if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
@@ -536,21 +542,23 @@ export default function PlayerMedia({
       <Dialog open={help} onOpenChange={setHelp}>
         <DialogContent title={t('player.shortcuts')}>
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2.5 text-sm">
-            {shortcutList.map((row) => (
-              <div key={row.label} className="contents">
-                <dt className="flex flex-wrap gap-1">
-                  {row.keys.map((key) => (
-                    <kbd
-                      key={key}
-                      className="rounded-md border border-neutral-300 bg-neutral-100 px-1.5 py-0.5 font-mono text-xs dark:border-neutral-700 dark:bg-neutral-800"
-                    >
-                      {key}
-                    </kbd>
-                  ))}
-                </dt>
-                <dd className="text-neutral-700 dark:text-neutral-300">{t(row.label)}</dd>
-              </div>
-            ))}
+            {shortcutList
+              .filter((row) => onTheatre || row.label !== 'player.keys.theatre')
+              .map((row) => (
+                <div key={row.label} className="contents">
+                  <dt className="flex flex-wrap gap-1">
+                    {row.keys.map((key) => (
+                      <kbd
+                        key={key}
+                        className="rounded-md border border-neutral-300 bg-neutral-100 px-1.5 py-0.5 font-mono text-xs dark:border-neutral-700 dark:bg-neutral-800"
+                      >
+                        {key}
+                      </kbd>
+                    ))}
+                  </dt>
+                  <dd className="text-neutral-700 dark:text-neutral-300">{t(row.label)}</dd>
+                </div>
+              ))}
           </dl>
         </DialogContent>
       </Dialog>

@@ -9,6 +9,7 @@ export type PlayerAction =
   | { type: 'toggle-fullscreen' }
   | { type: 'toggle-captions' }
   | { type: 'next-episode' }
+  | { type: 'toggle-theatre' }
   | { type: 'help' };
 
 type KeyLike = Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>;
@@ -49,6 +50,9 @@ export function actionForKey(event: KeyLike): PlayerAction | null {
     case 'c':
     case 'C':
       return { type: 'toggle-captions' };
+    case 't':
+    case 'T':
+      return { type: 'toggle-theatre' };
     default:
       return /^[0-9]$/.test(key) ? { type: 'seek-to-fraction', fraction: Number(key) / 10 } : null;
   }
@@ -63,6 +67,7 @@ export const shortcutList = [
   { keys: ['M'], label: 'player.keys.mute' },
   { keys: ['F'], label: 'player.keys.fullscreen' },
   { keys: ['C'], label: 'player.keys.captions' },
+  { keys: ['T'], label: 'player.keys.theatre' },
   { keys: ['Shift + N'], label: 'player.keys.next' },
   { keys: ['0 – 9'], label: 'player.keys.jump' },
   { keys: ['?'], label: 'player.keys.help' },

@@ -38,6 +38,7 @@ describe('shortcut keys', () => {
     expect(key('m')).toEqual({ type: 'toggle-mute' });
     expect(key('f')).toEqual({ type: 'toggle-fullscreen' });
     expect(key('c')).toEqual({ type: 'toggle-captions' });
+    expect(key('t')).toEqual({ type: 'toggle-theatre' });
     expect(key('N', { shiftKey: true })).toEqual({ type: 'next-episode' });
     expect(key('0')).toEqual({ type: 'seek-to-fraction', fraction: 0 });
     expect(key('7')).toEqual({ type: 'seek-to-fraction', fraction: 0.7 });
@@ -140,28 +141,31 @@ describe('preferences', () => {
       rate: 1,
       captions: null,
       autoNext: true,
+      theatre: false,
     });
     savePlayerPreferences({ volume: 0.4, rate: 1.5 });
-    savePlayerPreferences({ captions: 'vi', autoNext: false });
+    savePlayerPreferences({ captions: 'vi', autoNext: false, theatre: true });
     expect(readPlayerPreferences()).toEqual({
       volume: 0.4,
       muted: false,
       rate: 1.5,
       captions: 'vi',
       autoNext: false,
+      theatre: true,
     });
   });
 
   it('ignore values out of range or of the wrong type', () => {
     localStorage.setItem(
       PLAYER_PREFERENCES_KEY,
-      JSON.stringify({ volume: 7, rate: 'fast', muted: 'yes', autoNext: 0 }),
+      JSON.stringify({ volume: 7, rate: 'fast', muted: 'yes', autoNext: 0, theatre: 'on' }),
     );
     expect(readPlayerPreferences()).toMatchObject({
       volume: 1,
       rate: 1,
       muted: false,
       autoNext: true,
+      theatre: false,
     });
     localStorage.setItem(PLAYER_PREFERENCES_KEY, '{not json');
     expect(readPlayerPreferences().volume).toBe(1);

@@ -39,6 +39,8 @@ export type PlayerProps = {
   onStart?: () => void;
   /** Offers "Report" on the error overlay; the page opens its report dialog. */
   onReport?: () => void;
+  /** T switches the page's theatre mode (the watch page; the admin's preview has none). */
+  onTheatre?: () => void;
 };
 
 type PlayerMediaComponent = typeof PlayerMediaModule;

@@ -1,18 +1,34 @@
 // `/watch/{slug}/{ep}`: the watch page, always dark like a cinema. The player, the movie and episode names,
 // previous/next, the server tabs (same episode on another server when it has one) and the episode grid.
 // `?server=<id>` picks the server; without it, the first server that has this episode. Old slugs answer 301.
-// "Report a problem" (here and on the player's error) sends the episode to the Report Manager.
-import { ChevronLeft, ChevronRight, Flag, ListVideo, Server } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+// "Report a problem" (here and on the player's error) sends the episode to the Report Manager. On wide screens,
+// theatre mode (the button, or T) puts the player across the window above the details and the episode grid.
+import {
+  ChevronLeft,
+  ChevronRight,
+  Flag,
+  ListVideo,
+  RectangleHorizontal,
+  Server,
+} from 'lucide-react';
+import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { redirect, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ReportDialog } from '#app/components/catalog/report-dialog.tsx';
 import { Img } from '#app/components/image.tsx';
 import { Player } from '#app/components/player/player.tsx';
+import {
+  applyTheatre,
+  readPlayerPreferences,
+  savePlayerPreferences,
+  theatreScript,
+  THEATRE_ATTRIBUTE,
+} from '#app/components/player/player-preferences.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { useApi } from '#app/lib/auth.tsx';
 import { cn } from '#app/lib/cn.ts';
+import { useNonce } from '#app/lib/nonce.ts';
 import { pageNotFound } from '#app/lib/route-errors.ts';
 import { movieSeo } from '#app/lib/seo-movie.ts';
 import { loadSeoImages } from '#app/lib/seo.server.ts';
@@ -39,6 +55,40 @@ export const handle: RouteHandle = {
 };
 
 const KEY = /^[a-z0-9-]{1,255}$/;
+/** Theatre mode is for screens where the details can sit beside the episode grid below the player (`lg`). */
+const THEATRE_MEDIA = '(min-width: 64rem)';
+
+/** Re-renders when `data-theatre` on <html> changes. */
+function subscribeTheatre(onChange: () => void) {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributeFilter: [THEATRE_ATTRIBUTE] });
+  return () => observer.disconnect();
+}
+
+/**
+ * Theatre mode, kept with the player's preferences. `data-theatre` on <html> is the one place it lives: the
+ * layout follows it (the `theatre:` variant), the inline script sets it before a server-rendered page paints, this
+ * hook sets it on a client navigation and clears it on leaving, and the button reads it.
+ */
+function useTheatre() {
+  const theatre = useSyncExternalStore(
+    subscribeTheatre,
+    () => document.documentElement.hasAttribute(THEATRE_ATTRIBUTE),
+    () => false,
+  );
+  useLayoutEffect(() => {
+    applyTheatre(readPlayerPreferences().theatre);
+    return () => applyTheatre(false);
+  }, []);
+  const toggle = useCallback(() => {
+    // T on a narrow screen would change a layout nobody sees there.
+    if (!matchMedia(THEATRE_MEDIA).matches) return;
+    const on = !document.documentElement.hasAttribute(THEATRE_ATTRIBUTE);
+    applyTheatre(on);
+    savePlayerPreferences({ theatre: on });
+  }, []);
+  return [theatre, toggle] as const;
+}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { slug, ep } = params;
@@ -61,8 +111,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function EpisodePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const nonce = useNonce();
   const api = useApi();
   const navigate = useNavigate();
+  const [theatre, toggleTheatre] = useTheatre();
   const location = useLocation();
   const { movie, episode, servers, switches, previous, next, subtitles } = loaderData;
   const server = servers.find((item) => item.id === episode.server_id)!;
@@ -100,10 +152,20 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
   ].filter(Boolean);
 
   return (
-    <main id="main" className="flex-1 bg-neutral-950 text-neutral-100">
-      <div className="mx-auto grid w-full max-w-screen-2xl gap-6 pb-12 lg:grid-cols-[minmax(0,1fr)_22rem] lg:px-6 lg:pt-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="min-w-0">
-          <div className="aspect-video w-full overflow-hidden bg-black shadow-2xl lg:rounded-xl">
+    <main id="main" className="flex-1 overflow-x-clip bg-neutral-950 text-neutral-100">
+      <script
+        nonce={nonce}
+        dangerouslySetInnerHTML={{ __html: theatreScript }}
+        suppressHydrationWarning
+      />
+      <div className="mx-auto grid w-full max-w-screen-2xl gap-6 pb-12 lg:grid-cols-[minmax(0,1fr)_22rem] lg:px-6 lg:pt-6 xl:grid-cols-[minmax(0,1fr)_24rem] lg:theatre:pt-0">
+        {/* In theatre mode this column lets its two parts into the grid: the player across both columns (and out
+            to the window's edges), the details below it beside the episodes. */}
+        <div className="min-w-0 lg:theatre:contents">
+          <div
+            className="aspect-video w-full overflow-hidden bg-black shadow-2xl lg:rounded-xl lg:theatre:col-span-full lg:theatre:mx-[calc(50%-50vw)] lg:theatre:aspect-auto lg:theatre:h-[min(56.25vw,calc(100svh-9rem))] lg:theatre:w-auto lg:theatre:rounded-none lg:theatre:shadow-none"
+            data-testid="player-box"
+          >
             <Player
               key={episode.id}
               source={{
@@ -124,9 +186,10 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
               autoPlay={autoPlay}
               onStart={countView}
               onReport={reportFromPlayer}
+              onTheatre={toggleTheatre}
             />
           </div>
-          <div className="flex flex-col gap-4 px-4 pt-5 lg:px-0">
+          <div className="flex min-w-0 flex-col gap-4 px-4 pt-5 lg:px-0 lg:theatre:pt-0">
             <div className="flex gap-4">
               <AppLink
                 to={`/watch/${movie.slug}`}
@@ -187,7 +250,18 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
               <Button
                 variant="ghost"
                 size="lg"
-                className="ml-auto text-neutral-400 hover:bg-neutral-800 hover:text-white dark:text-neutral-400"
+                className="ml-auto hidden text-neutral-400 hover:bg-neutral-800 hover:text-white aria-pressed:text-primary-300 lg:inline-flex dark:text-neutral-400 dark:aria-pressed:text-primary-300"
+                aria-pressed={theatre}
+                title={`${t('watch.theatre')} (T)`}
+                onClick={toggleTheatre}
+              >
+                <RectangleHorizontal aria-hidden />
+                {t('watch.theatre')}
+              </Button>
+              <Button
+                variant="ghost"
+                size="lg"
+                className="ml-auto text-neutral-400 hover:bg-neutral-800 hover:text-white lg:ml-0 dark:text-neutral-400"
                 onClick={() => setReporting('page')}
               >
                 <Flag aria-hidden />
