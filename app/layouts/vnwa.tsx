@@ -99,27 +99,25 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
             {t(group)}
           </p>
           <ul className="flex flex-col gap-0.5">
-            {items.map(({ to, label, icon: Icon }) => {
-              // Not Dialog.Close asChild: Radix's Slot would join NavLink's className function into a string.
-              return (
-                <li key={to}>
-                  <AppNavLink
-                    to={to}
-                    onClick={onNavigate}
-                    className={({ isActive }) =>
-                      cn(
-                        'flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium text-neutral-700 hover:bg-neutral-200/60 dark:text-neutral-300 dark:hover:bg-neutral-800',
-                        isActive &&
-                          'bg-primary-700 text-white hover:bg-primary-700 dark:bg-primary-500 dark:text-neutral-950 dark:hover:bg-primary-500',
-                      )
-                    }
-                  >
-                    <Icon className="size-4 shrink-0" aria-hidden />
-                    <span className="truncate">{t(label)}</span>
-                  </AppNavLink>
-                </li>
-              );
-            })}
+            {/* Not Dialog.Close asChild: Radix's Slot would join NavLink's className function into a string. */}
+            {items.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <AppNavLink
+                  to={to}
+                  onClick={onNavigate}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium text-neutral-700 hover:bg-neutral-200/60 dark:text-neutral-300 dark:hover:bg-neutral-800',
+                      isActive &&
+                        'bg-primary-700 text-white hover:bg-primary-700 dark:bg-primary-500 dark:text-neutral-950 dark:hover:bg-primary-500',
+                    )
+                  }
+                >
+                  <Icon className="size-4 shrink-0" aria-hidden />
+                  <span className="truncate">{t(label)}</span>
+                </AppNavLink>
+              </li>
+            ))}
           </ul>
         </div>
       ))}
