@@ -41,4 +41,28 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Route modules reach the services only through withAccess (decision 022): a loader or action that read the
+    // load context itself would skip the access check.
+    files: ['app/root.tsx', 'app/routes/**/*.tsx', 'app/layouts/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='services']",
+          message:
+            'Take the services from withAccess (app/lib/access.server.ts), not the load context.',
+        },
+        {
+          selector: "ObjectPattern > Property[key.name='context']",
+          message:
+            'Loaders and actions take their services from withAccess, not from the load context.',
+        },
+        {
+          selector: 'ExportNamedDeclaration > FunctionDeclaration[id.name=/^(loader|action)$/]',
+          message: "Export `const loader = withAccess('<access>', ...)` so the access is declared.",
+        },
+      ],
+    },
+  },
 );

@@ -20,7 +20,7 @@ import { detectLocale } from '#app/lib/i18n.ts';
 import { useNonce } from '#app/lib/nonce.ts';
 import { useReloadOnNewBuild } from '#app/lib/reload.ts';
 import { Seo } from '#app/lib/seo.tsx';
-import { getCurrentUser } from '#app/lib/session.server.ts';
+import { withAccess } from '#app/lib/access.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { Toaster } from '#app/lib/toast.tsx';
 
@@ -31,9 +31,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = context;
-  const user = await getCurrentUser(request, context);
+export const loader = withAccess('public', ({ request }: Route.LoaderArgs, { services, user }) => {
   return {
     locale: detectLocale(request, services.site.defaultLocale),
     user,
@@ -45,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     secureCookies: services.site.publicUrl.startsWith('https:'),
   };
-}
+});
 
 function useForcedColorMode() {
   const matches = useMatches();

@@ -33,8 +33,8 @@ export default [
       pending('vmedia/local-files', 'vnwa-local-files'),
       route('vmedia/video-manager/list', 'routes/vnwa/videos.tsx'),
       route('vmedia/video-manager/trash', 'routes/vnwa/videos-trash.tsx'),
-      route('account/general', 'routes/account/general.tsx', { id: 'vnwa-account-general' }),
-      route('account/devices', 'routes/account/devices.tsx', { id: 'vnwa-account-devices' }),
+      route('account/general', 'routes/vnwa/account/general.tsx'),
+      route('account/devices', 'routes/vnwa/account/devices.tsx'),
     ]),
   ]),
 

@@ -9,6 +9,7 @@ import { errorBody, registerErrorHandling } from './http/errors.ts';
 import multipart from '@fastify/multipart';
 import { accountsRoutes } from './http/accounts.routes.ts';
 import { adminUsersRoutes } from './http/admin-users.routes.ts';
+import { registerAccess } from './http/access.ts';
 import { csrfCheck } from './http/csrf.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerMethodOverride } from './http/method-override.ts';
@@ -132,6 +133,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await registerCompression(api);
       await api.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+      // Before every route: each declares who may call it, and this checks it first (decision 022).
+      registerAccess(api);
       api.addHook('preValidation', csrfCheck(app.xsrfSecret));
       registerMethodOverride(api);
       // An admin write may change what visitors see: the public reads start afresh (before the answer leaves,
@@ -155,10 +158,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(videoUploadsRoutes);
       await api.register(searchRoutes);
       // Unknown API paths answer JSON, never the HTML app.
-      api.all('/*', { schema: { hide: true }, config: { csrf: false } }, async (request, reply) =>
-        reply
-          .status(404)
-          .send(errorBody('not_found', `No API route for ${request.method} ${request.url}`)),
+      api.all(
+        '/*',
+        { schema: { hide: true }, config: { access: 'public', csrf: false } },
+        async (request, reply) =>
+          reply
+            .status(404)
+            .send(errorBody('not_found', `No API route for ${request.method} ${request.url}`)),
       );
     },
     { prefix: '/api' },

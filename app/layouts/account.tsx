@@ -4,16 +4,12 @@ import { useTranslation } from '#app/lib/use-translation.ts';
 import { Outlet } from 'react-router';
 import { AppNavLink } from '#app/components/app-link.tsx';
 import { cn } from '#app/lib/cn.ts';
-import { guard } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
-import type { Route } from './+types/account';
+import { withAccess } from '#app/lib/access.server.ts';
 
 export const handle: RouteHandle = { title: 'pages.account' };
 
-export async function loader(args: Route.LoaderArgs) {
-  await guard(['auth'], args);
-  return null;
-}
+export const loader = withAccess('user', () => null);
 
 const items = [
   { to: '/account/general', label: 'pages.accountGeneral', icon: UserRound },

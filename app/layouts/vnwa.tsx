@@ -31,14 +31,10 @@ import { Button } from '#app/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetTrigger } from '#app/components/ui/sheet.tsx';
 import { UserMenu } from '#app/components/user-menu.tsx';
 import { cn } from '#app/lib/cn.ts';
-import { guard } from '#app/lib/session.server.ts';
 import { PageTitle, usePageTitle, useSiteInfo } from '#app/lib/title.tsx';
-import type { Route } from './+types/vnwa';
+import { withAccess } from '#app/lib/access.server.ts';
 
-export async function loader(args: Route.LoaderArgs) {
-  await guard(['auth-admin'], args);
-  return null;
-}
+export const loader = withAccess('admin', () => null);
 
 export const adminNavigation = [
   {

@@ -42,7 +42,7 @@ const sorts = {
 
 export async function loadListing(
   request: Request,
-  context: AppLoadContext,
+  services: AppLoadContext['services'],
   fixed?: { kind: 'genre' | 'nation' | 'type'; id: number },
 ): Promise<ListingData> {
   const query = listingQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
@@ -51,7 +51,7 @@ export async function loadListing(
   // Results come best match first unless the visitor picks another order; without a search there is no relevance.
   const sort =
     query.sort === 'relevance' || !query.sort ? (search ? 'relevance' : 'updated') : query.sort;
-  const { publicReads } = context.services;
+  const { publicReads } = services;
   const [genres, nations, types] = await Promise.all([
     publicReads.termOptions('genre'),
     publicReads.termOptions('nation'),

@@ -3,10 +3,10 @@ import type { AppLoadContext } from 'react-router';
 import type { SeoImageSizes } from '#app/lib/seo-movie.ts';
 
 export async function loadSeoImages(
-  context: AppLoadContext,
+  services: AppLoadContext['services'],
   movie: { poster: string | null; backdrop: string | null },
 ): Promise<SeoImageSizes> {
-  const { seo } = context.services;
+  const { seo } = services;
   const [poster, backdrop] = await Promise.all([
     seo.imageSize(movie.poster),
     seo.imageSize(movie.backdrop),

@@ -1,8 +1,7 @@
-// Server-side helpers for loaders: the current user (once per request) and the guards that use it.
+// The current user of a page request, looked up once per request (the root loader and the page's own share it).
 import type { AppLoadContext } from 'react-router';
 import { readCookieValue } from '#app/lib/api.ts';
 import { AUTH_TOKEN_COOKIE } from '#app/lib/auth.tsx';
-import { runGuards, type GuardName } from '#app/lib/guards.ts';
 
 const users = new WeakMap<
   Request,
@@ -25,15 +24,5 @@ export function getCurrentUser(request: Request, context: AppLoadContext) {
     user = context.services.auth.getCurrentUser(credentialHeaders(request.headers));
     users.set(request, user);
   }
-  return user;
-}
-
-/** Runs the named guards for a loader; returns the user when they all pass. */
-export async function guard(
-  names: readonly GuardName[],
-  args: { request: Request; context: AppLoadContext },
-) {
-  const user = await getCurrentUser(args.request, args.context);
-  runGuards(names, { request: args.request, user });
   return user;
 }

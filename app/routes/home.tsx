@@ -9,14 +9,15 @@ import { MovieRow } from '#app/components/catalog/movie-row.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/lib/cn.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
+import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/home';
 
 export const handle: RouteHandle = { title: 'pages.home' };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { blocks } = await context.services.publicReads.homePage();
+export const loader = withAccess('public', async (_args: Route.LoaderArgs, { services }) => {
+  const { blocks } = await services.publicReads.homePage();
   return { blocks };
-}
+});
 
 type Block = Route.ComponentProps['loaderData']['blocks'][number];
 type RowBlock = Extract<Block, { kind: 'row' }>;

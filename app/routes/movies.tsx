@@ -5,6 +5,7 @@ import { MovieListing, type ListingData } from '#app/components/catalog/movie-li
 import { loadListing } from '#app/lib/listing.server.ts';
 import { listingSeo, withPage } from '#app/lib/seo-listing.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
+import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/movies';
 
 export const handle: RouteHandle = {
@@ -15,9 +16,9 @@ export const handle: RouteHandle = {
   seo: (context) => listingSeo(context),
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadListing(request, context);
-}
+export const loader = withAccess('public', ({ request }: Route.LoaderArgs, { services }) =>
+  loadListing(request, services),
+);
 
 export default function Movies({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

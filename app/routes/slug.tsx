@@ -5,6 +5,7 @@ import { loadListing } from '#app/lib/listing.server.ts';
 import { pageNotFound } from '#app/lib/route-errors.ts';
 import { listingSeo, withPage, type LandingTerm } from '#app/lib/seo-listing.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
+import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/slug';
 
 export const handle: RouteHandle = {
@@ -15,14 +16,20 @@ export const handle: RouteHandle = {
   seo: (context) => listingSeo(context, (context.data as { term: LandingTerm }).term),
 };
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const term = /^[a-z0-9-]{1,120}$/.test(params.slug)
-    ? await context.services.terms.findBySlug(params.slug)
-    : null;
-  if (!term) pageNotFound(request);
-  const listing = await loadListing(request, context, { kind: term.kind, id: term.id });
-  return { term: { name: term.name, description: term.description, kind: term.kind }, ...listing };
-}
+export const loader = withAccess(
+  'public',
+  async ({ request, params }: Route.LoaderArgs, { services }) => {
+    const term = /^[a-z0-9-]{1,120}$/.test(params.slug)
+      ? await services.terms.findBySlug(params.slug)
+      : null;
+    if (!term) pageNotFound(request);
+    const listing = await loadListing(request, services, { kind: term.kind, id: term.id });
+    return {
+      term: { name: term.name, description: term.description, kind: term.kind },
+      ...listing,
+    };
+  },
+);
 
 export default function TermLanding({ loaderData }: Route.ComponentProps) {
   const { term, ...listing } = loaderData;

@@ -3,10 +3,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { CurrentUser } from '#server/domain/auth/accounts.service.ts';
 import { createXsrfToken, xsrfCookie } from './csrf.ts';
-import { errorBody, errorSchema, HttpError, errorResponses } from './errors.ts';
+import { errorSchema, HttpError, errorResponses } from './errors.ts';
 import { readForm } from './method-override.ts';
+import { callerOf, webHeaders } from './headers.ts';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -54,48 +54,6 @@ const signedInBody = z.object({ user: userSchema, token: z.string().optional() }
 const okBody = z.object({ ok: z.literal(true), message: z.string().optional() });
 const errors = errorResponses(401, 403, 404, 409, 410, 419, 422, 429);
 
-export function webHeaders(request: FastifyRequest) {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(request.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(key, item);
-    else if (value !== undefined) headers.set(key, String(value));
-  }
-  return headers;
-}
-
-export const callerOf = (request: FastifyRequest) => ({
-  ip: request.ip,
-  userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
-});
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    currentUser?: CurrentUser;
-  }
-  interface FastifyContextConfig {
-    /** The CSRF check lets a body with `device_name` through (token-mode sign-in and registration). */
-    tokenModeAllowed?: boolean;
-    /** `false` on routes that change nothing, so they answer without a CSRF token. */
-    csrf?: boolean;
-  }
-}
-
-/** preHandler: 401 without a valid session cookie or Bearer token. */
-export async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-  const user = await request.server.services.auth.getCurrentUser(webHeaders(request));
-  if (!user) {
-    return reply.status(401).send(errorBody('unauthenticated', 'Unauthenticated.'));
-  }
-  request.currentUser = user;
-}
-
-/** preHandler after `authenticate`: 403 for anyone but an admin. */
-export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.currentUser?.roles.includes('admin')) {
-    return reply.status(403).send(errorBody('forbidden', 'This needs an admin account.'));
-  }
-}
-
 const me = (request: FastifyRequest) => request.currentUser!;
 
 function sendCookies(reply: FastifyReply, cookies: string[]) {
@@ -109,6 +67,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/csrf-cookie',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Set the XSRF-TOKEN cookie',
@@ -126,7 +85,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
     {
-      config: { tokenModeAllowed: true },
+      config: { access: 'public', tokenModeAllowed: true },
       schema: {
         tags: ['auth'],
         summary: 'Create an account',
@@ -156,7 +115,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
-      config: { tokenModeAllowed: true },
+      config: { access: 'public', tokenModeAllowed: true },
       schema: {
         tags: ['auth'],
         summary: 'Sign in',
@@ -182,7 +141,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      onRequest: authenticate,
+      config: { access: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Sign out',
@@ -199,6 +158,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/verify-email',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Verify an email address',
@@ -217,7 +177,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/email/verification-notification',
     {
-      onRequest: authenticate,
+      config: { access: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Send the verification email again',
@@ -234,6 +194,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/forgot-password',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Email a password reset link',
@@ -256,6 +217,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/reset-password',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password from a reset link',
@@ -278,7 +240,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user',
     {
-      onRequest: authenticate,
+      config: { access: 'user' },
       schema: {
         tags: ['user'],
         summary: 'The signed-in user',
@@ -291,7 +253,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/user',
     {
-      onRequest: authenticate,
+      config: { access: 'user' },
       schema: {
         tags: ['user'],
         summary: 'Change name or language',
@@ -305,8 +267,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/avatar',
     {
-      onRequest: authenticate,
-      config: { methodOverride: true, form: { files: ['avatar'], fileSize: AVATAR_MAX_BYTES } },
+      config: {
+        access: 'user',
+        methodOverride: true,
+        form: { files: ['avatar'], fileSize: AVATAR_MAX_BYTES },
+      },
       schema: {
         tags: ['user'],
         summary: 'Upload a profile picture',
@@ -329,7 +294,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/user/avatar',
     {
-      onRequest: authenticate,
+      config: { access: 'user' },
       schema: {
         tags: ['user'],
         summary: 'Remove the profile picture',
@@ -342,7 +307,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/password',
     {
-      onRequest: authenticate,
+      config: { access: 'user' },
       schema: {
         tags: ['user'],
         summary: 'Change the password',
@@ -364,7 +329,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/email',
     {
-      onRequest: authenticate,
+      config: { access: 'user' },
       schema: {
         tags: ['user'],
         summary: 'Change the email address',
@@ -383,7 +348,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/user',
     {
-      onRequest: authenticate,
+      config: { access: 'user' },
       schema: {
         tags: ['user'],
         summary: 'Delete the account',
@@ -402,7 +367,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/sessions',
     {
-      onRequest: authenticate,
+      config: { access: 'user' },
       schema: {
         tags: ['user'],
         summary: 'Signed-in devices',
@@ -415,7 +380,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/user/sessions/:id',
     {
-      onRequest: authenticate,
+      config: { access: 'user' },
       schema: {
         tags: ['user'],
         summary: 'Sign out one device',
@@ -432,7 +397,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/user/sessions',
     {
-      onRequest: authenticate,
+      config: { access: 'user' },
       schema: {
         tags: ['user'],
         summary: 'Sign out every other device',

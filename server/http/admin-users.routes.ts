@@ -3,14 +3,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  authenticate,
-  nameField,
-  requireAdmin,
-  sessionSchema,
-  userSchema,
-  webHeaders,
-} from './accounts.routes.ts';
+import { nameField, sessionSchema, userSchema } from './accounts.routes.ts';
+import { declareAccess } from './access.ts';
+import { webHeaders } from './headers.ts';
 import { HttpError, errorResponses } from './errors.ts';
 
 const adminUserSchema = userSchema
@@ -39,8 +34,7 @@ export const listUsersQuery = z.strictObject({
 
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app.services;
-  app.addHook('onRequest', authenticate);
-  app.addHook('onRequest', requireAdmin);
+  declareAccess(app, 'admin');
   const actor = (request: FastifyRequest) => request.currentUser!.id;
   const adminActor = (request: FastifyRequest) => ({
     id: request.currentUser!.id,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EPISODE_SOURCES } from '#server/db/schema/index.ts';
 import { LOCAL_HLS_PATH } from '#server/domain/catalog/episodes.service.ts';
-import { authenticate, requireAdmin } from './accounts.routes.ts';
+import { declareAccess } from './access.ts';
 import { errorResponses, idParam } from './errors.ts';
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
@@ -101,8 +101,7 @@ const ok = z.object({ ok: z.literal(true) });
 
 export const episodesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { episodes } = app.services;
-  app.addHook('onRequest', authenticate);
-  app.addHook('onRequest', requireAdmin);
+  declareAccess(app, 'admin');
   const base = '/admin/movies/:movieId';
 
   app.get(

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { MOVIE_STATUSES } from '#server/db/schema/index.ts';
 import { InvalidImageError, storeImage } from '#server/media/image-store.ts';
-import { authenticate, requireAdmin } from './accounts.routes.ts';
+import { declareAccess } from './access.ts';
 import { HttpError, errorResponses, idParam } from './errors.ts';
 
 export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -107,8 +107,7 @@ const movieOut = z.object({ movie: movieSchema });
 export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { movies } = app.services;
   const storageRoot = path.join(app.services.config.dataDir, 'storage');
-  app.addHook('onRequest', authenticate);
-  app.addHook('onRequest', requireAdmin);
+  declareAccess(app, 'admin');
 
   app.get(
     '/admin/movies',

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REPORT_MESSAGE_MAX, REPORT_REASONS, REPORT_STATUSES } from '#server/db/schema/index.ts';
-import { callerOf, webHeaders } from './accounts.routes.ts';
+import { callerOf, webHeaders } from './headers.ts';
 import { errorResponses } from './errors.ts';
 
 const reportBody = z.strictObject({
@@ -38,6 +38,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reports',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['engagement'],
         summary: 'Report a problem with an episode',

@@ -26,6 +26,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search/suggest',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalogue'],
         summary: 'Search suggestions',

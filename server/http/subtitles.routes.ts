@@ -1,7 +1,7 @@
 // Subtitles of an episode (admins only): list, upload a .vtt or .srt (stored as WebVTT), delete.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, requireAdmin } from './accounts.routes.ts';
+import { declareAccess } from './access.ts';
 import { HttpError, errorResponses, idParam } from './errors.ts';
 
 export const SUBTITLE_MAX_BYTES = 2 * 1024 * 1024;
@@ -28,8 +28,7 @@ const errors = errorResponses(401, 403, 404, 419, 422);
 
 export const subtitlesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { subtitles } = app.services;
-  app.addHook('onRequest', authenticate);
-  app.addHook('onRequest', requireAdmin);
+  declareAccess(app, 'admin');
   const base = '/admin/movies/:movieId/episodes/:id/subtitles';
 
   app.get(

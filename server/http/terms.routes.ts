@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TERM_KINDS } from '#server/db/schema/index.ts';
-import { authenticate, requireAdmin } from './accounts.routes.ts';
+import { declareAccess } from './access.ts';
 import { errorResponses } from './errors.ts';
 
 export const termSchema = z
@@ -48,6 +48,7 @@ export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/terms/:kind',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalogue'],
         summary: 'Visible genres, types or nations, in their order',
@@ -59,8 +60,7 @@ export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const adminRoutes: FastifyPluginAsyncZod = async (admin) => {
-    admin.addHook('onRequest', authenticate);
-    admin.addHook('onRequest', requireAdmin);
+    declareAccess(admin, 'admin');
 
     admin.get(
       '/admin/terms/:kind',

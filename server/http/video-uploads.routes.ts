@@ -8,7 +8,7 @@ import { FileStore } from '@tus/file-store';
 import { EVENTS, Server as TusServer } from '@tus/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NotAVideoError } from '#server/media/ffprobe.ts';
-import { authenticate, requireAdmin } from './accounts.routes.ts';
+import { declareAccess } from './access.ts';
 import { errorBody, HttpError } from './errors.ts';
 
 export const UPLOADS_PATH = '/api/admin/videos/uploads';
@@ -80,8 +80,7 @@ export const videoUploadsRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
     done(null),
   );
-  app.addHook('onRequest', authenticate);
-  app.addHook('onRequest', requireAdmin);
+  declareAccess(app, 'admin');
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method === 'POST') {

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VIDEO_STATUSES } from '#server/db/schema/index.ts';
-import { authenticate, requireAdmin } from './accounts.routes.ts';
+import { declareAccess } from './access.ts';
 import { errorResponses, idParam } from './errors.ts';
 
 const rendition = z.object({
@@ -75,8 +75,7 @@ const videoOut = z.object({ video: videoSchema });
 
 export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
   const { videos } = app.services;
-  app.addHook('onRequest', authenticate);
-  app.addHook('onRequest', requireAdmin);
+  declareAccess(app, 'admin');
 
   app.get(
     '/admin/videos',

@@ -1,7 +1,7 @@
 // The watch page's public API: counting a view when playback starts (no account needed; CSRF as for any POST).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf, webHeaders } from './accounts.routes.ts';
+import { callerOf, webHeaders } from './headers.ts';
 import { errorSchema } from './errors.ts';
 
 const params = z.strictObject({
@@ -14,6 +14,7 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/episodes/:id/view',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalogue'],
         summary: 'Count a view of an episode',

@@ -1,19 +1,14 @@
 // `/account/devices` (and `/vnwa/account/devices`): the account's sessions, with revoke.
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { DevicesList, type DeviceSession } from '#app/components/account/devices.tsx';
-import { credentialHeaders, guard } from '#app/lib/session.server.ts';
+import { DevicesList } from '#app/components/account/devices.tsx';
+import { withAccess } from '#app/lib/access.server.ts';
+import { loadOwnSessions } from '#app/lib/devices.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import type { Route } from './+types/devices';
 
 export const handle: RouteHandle = { title: 'pages.accountDevices' };
 
-export async function loader(args: Route.LoaderArgs) {
-  await guard(['auth'], args);
-  const sessions: DeviceSession[] = await args.context.services.auth.listSessions(
-    credentialHeaders(args.request.headers),
-  );
-  return { sessions };
-}
+export const loader = withAccess('user', loadOwnSessions);
 
 export default function AccountDevices({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

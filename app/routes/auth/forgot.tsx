@@ -8,17 +8,13 @@ import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { Field, Input } from '#app/components/ui/input.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
-import { guard } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
-import type { Route } from './+types/forgot';
+import { withAccess } from '#app/lib/access.server.ts';
 
 export const handle: RouteHandle = { title: 'pages.forgot' };
 
-export async function loader(args: Route.LoaderArgs) {
-  await guard(['guest'], args);
-  return null;
-}
+export const loader = withAccess('guest', () => null);
 
 export default function Forgot() {
   const { t } = useTranslation();

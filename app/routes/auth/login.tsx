@@ -8,18 +8,14 @@ import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { Checkbox, Field, Input, PasswordInput } from '#app/components/ui/input.tsx';
 import { safeRedirect, useAuth } from '#app/lib/auth.tsx';
-import { guard } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
-import type { Route } from './+types/login';
+import { withAccess } from '#app/lib/access.server.ts';
 
 export const handle: RouteHandle = { title: 'pages.login' };
 
-export async function loader(args: Route.LoaderArgs) {
-  await guard(['guest'], args);
-  return null;
-}
+export const loader = withAccess('guest', () => null);
 
 export default function Login() {
   const { t } = useTranslation();

@@ -9,18 +9,14 @@ import { Button } from '#app/components/ui/button.tsx';
 import { Field, Input, PasswordInput } from '#app/components/ui/input.tsx';
 import type { ApiUser } from '#app/lib/auth.tsx';
 import { safeRedirect, useAuth } from '#app/lib/auth.tsx';
-import { guard } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
-import type { Route } from './+types/register';
+import { withAccess } from '#app/lib/access.server.ts';
 
 export const handle: RouteHandle = { title: 'pages.register' };
 
-export async function loader(args: Route.LoaderArgs) {
-  await guard(['guest'], args);
-  return null;
-}
+export const loader = withAccess('guest', () => null);
 
 export default function Register() {
   const { t, i18n } = useTranslation();

@@ -15,17 +15,18 @@ import { invalidRoute } from '#app/lib/route-errors.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
+import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/reset';
 
 export const handle: RouteHandle = { title: 'pages.reset' };
 
 const paramsSchema = z.object({ token: z.string().regex(/^[\w-]{8,200}$/) });
 
-export function loader({ request, params }: Route.LoaderArgs) {
+export const loader = withAccess('public', ({ request, params }: Route.LoaderArgs) => {
   const parsed = paramsSchema.safeParse(params);
   if (!parsed.success) invalidRoute(request);
   return { token: parsed.data.token };
-}
+});
 
 export default function Reset({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

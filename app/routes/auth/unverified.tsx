@@ -8,19 +8,18 @@ import { AuthHeading } from '#app/components/account/auth-heading.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { safeRedirect, useAuth } from '#app/lib/auth.tsx';
-import { guard } from '#app/lib/session.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { useErrorMessage } from '#app/lib/use-api-form.ts';
+import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/unverified';
 
 export const handle: RouteHandle = { title: 'pages.unverified' };
 
-export async function loader(args: Route.LoaderArgs) {
-  const user = await guard(['auth'], args);
-  const target = safeRedirect(new URL(args.request.url).searchParams.get('redirect'));
-  if (user?.emailVerified) throw redirect(target);
-  return { email: user?.email ?? '' };
-}
+export const loader = withAccess('user', ({ request }: Route.LoaderArgs, { user }) => {
+  const target = safeRedirect(new URL(request.url).searchParams.get('redirect'));
+  if (user.emailVerified) throw redirect(target);
+  return { email: user.email };
+});
 
 export function ResendVerification({
   className,

@@ -14,6 +14,7 @@ import { useAuth } from '#app/lib/auth.tsx';
 import { invalidRoute } from '#app/lib/route-errors.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { ResendVerification } from '#app/routes/auth/unverified.tsx';
+import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/verify';
 
 export const handle: RouteHandle = { title: 'pages.verify' };
@@ -21,12 +22,12 @@ export const handle: RouteHandle = { title: 'pages.verify' };
 export const VERIFY_PATH = '/api/auth/verify-email';
 const querySchema = z.object({ verify_url: z.string().min(1).max(2048) });
 
-export function loader({ request }: Route.LoaderArgs) {
+export const loader = withAccess('public', ({ request }: Route.LoaderArgs) => {
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = querySchema.safeParse(query);
   if (!parsed.success) invalidRoute(request);
   return { verifyUrl: parsed.data.verify_url };
-}
+});
 
 type Outcome = 'pending' | 'verified' | 'already_verified' | 'expired' | 'invalid' | 'error';
 

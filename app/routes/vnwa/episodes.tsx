@@ -31,6 +31,7 @@ import { invalidRoute } from '#app/lib/route-errors.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
+import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/episodes';
 
 export const handle: RouteHandle = { title: 'admin.pages.episodes' };
@@ -40,16 +41,19 @@ export const parseEpisodesParam = (value: string | undefined) => {
   return match ? Number(match[1]) : null;
 };
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const movieId = parseEpisodesParam(params.episodes);
-  if (!movieId) invalidRoute(request);
-  try {
-    return await context.services.episodes.overview(movieId);
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 404) invalidRoute(request);
-    throw error;
-  }
-}
+export const loader = withAccess(
+  'admin',
+  async ({ request, params }: Route.LoaderArgs, { services }) => {
+    const movieId = parseEpisodesParam(params.episodes);
+    if (!movieId) invalidRoute(request);
+    try {
+      return await services.episodes.overview(movieId);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) invalidRoute(request);
+      throw error;
+    }
+  },
+);
 
 type Data = Route.ComponentProps['loaderData'];
 type Server = Data['servers'][number];

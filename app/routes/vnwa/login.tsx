@@ -10,17 +10,13 @@ import { Button } from '#app/components/ui/button.tsx';
 import { Field, Input, PasswordInput } from '#app/components/ui/input.tsx';
 import { ApiError } from '#app/lib/api.ts';
 import { safeRedirect, useAuth } from '#app/lib/auth.tsx';
-import { guard } from '#app/lib/session.server.ts';
 import { PageTitle, useSiteInfo, type RouteHandle } from '#app/lib/title.tsx';
 import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
-import type { Route } from './+types/login';
+import { withAccess } from '#app/lib/access.server.ts';
 
 export const handle: RouteHandle = { title: 'admin.pages.login' };
 
-export async function loader(args: Route.LoaderArgs) {
-  await guard(['guest-admin'], args);
-  return null;
-}
+export const loader = withAccess('guest-admin', () => null);
 
 export default function AdminLogin() {
   const { t } = useTranslation();

@@ -32,6 +32,7 @@ import { formatDate, slugify } from '#app/lib/format.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
+import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/movies';
 
 export const handle: RouteHandle = { title: 'admin.pages.movies' };
@@ -58,18 +59,18 @@ const querySchema = z.object({
     .catch(20),
 });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, { services }) => {
   const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const all = { per_page: 100, sort: 'order' as const, order: 'asc' as const };
   const [movies, genres, types, nations] = await Promise.all([
-    context.services.movies.list(query),
-    context.services.terms.list('genre', all),
-    context.services.terms.list('type', all),
-    context.services.terms.list('nation', all),
+    services.movies.list(query),
+    services.terms.list('genre', all),
+    services.terms.list('type', all),
+    services.terms.list('nation', all),
   ]);
   const pick = (list: typeof genres) => list.data.map(({ id, name }) => ({ id, name }));
   return { movies, genres: pick(genres), types: pick(types), nations: pick(nations) };
-}
+});
 
 type Data = Route.ComponentProps['loaderData'];
 type Movie = Data['movies']['data'][number];

@@ -28,6 +28,7 @@ import { formatDate, slugify } from '#app/lib/format.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
+import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/terms';
 
 const kinds = {
@@ -71,12 +72,12 @@ const querySchema = z.object({
     .catch(20),
 });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, { services }) => {
   const url = new URL(request.url);
   const kind = kinds[url.pathname.replace(/\/+$/, '') as keyof typeof kinds];
   const query = querySchema.parse(Object.fromEntries(url.searchParams));
-  return { kind, terms: await context.services.terms.list(kind, query) };
-}
+  return { kind, terms: await services.terms.list(kind, query) };
+});
 
 function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose: () => void }) {
   const { t } = useTranslation();

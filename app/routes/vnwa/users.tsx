@@ -46,6 +46,7 @@ import { invalidRoute } from '#app/lib/route-errors.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
+import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/users';
 
 export const handle: RouteHandle = { title: 'admin.pages.users' };
@@ -67,16 +68,15 @@ const usersQuery = z.object({
     .catch(20),
 });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  // The vnwa layout has already let only admins through.
+export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, { services }) => {
   const url = new URL(request.url);
   const query = usersQuery.parse(Object.fromEntries(url.searchParams));
   // `?user=<id>` opens that user's panel; an id that names nobody is a 404, as a bad route parameter is.
   const selected = url.searchParams.get('user') || null;
   if (selected && selected.length > 128) invalidRoute(request);
   const [users, detail] = await Promise.all([
-    context.services.auth.listUsers({ ...query, search: query.search || undefined }),
-    selected ? context.services.auth.getUserDetail(selected) : null,
+    services.auth.listUsers({ ...query, search: query.search || undefined }),
+    selected ? services.auth.getUserDetail(selected) : null,
   ]);
   if (selected && !detail) invalidRoute(request);
   // Past the last page (the last user of a page was deleted, or an old link): show the last page there is.
@@ -86,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`${url.pathname}${url.search}`);
   }
   return { users, detail, sorted: { sort: query.sort, order: query.order } };
-}
+});
 
 type LoaderData = Route.ComponentProps['loaderData'];
 export type AdminUser = LoaderData['users']['data'][number];

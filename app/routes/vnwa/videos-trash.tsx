@@ -16,19 +16,20 @@ import { formatDate } from '#app/lib/format.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { useErrorMessage } from '#app/lib/use-api-form.ts';
+import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/videos-trash';
 
 export const handle: RouteHandle = { title: 'admin.pages.trash' };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, { services }) => {
   const url = new URL(request.url);
   // The trash sorts by when things were deleted (updated_at) unless the URL says otherwise.
   const query = videosQuery
     .extend({ sort: z.enum(VIDEO_SORTS).catch('updated_at') })
     .parse(Object.fromEntries(url.searchParams));
-  const videos = await context.services.videos.listTrash({
+  const videos = await services.videos.listTrash({
     ...query,
     search: query.search || undefined,
   });
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`${url.pathname}${url.search}`);
   }
   return { videos, sorted: { sort: query.sort, order: query.order } };
-}
+});
 
 type Dialogs = { kind: 'destroy'; video: AdminVideo } | { kind: 'empty' } | null;
 

@@ -40,15 +40,15 @@ import { useRealtimeEvent } from '#app/lib/realtime.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
+import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/videos';
 
 export const handle: RouteHandle = { title: 'admin.pages.videoManager' };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  // The vnwa layout has already let only admins through.
+export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, { services }) => {
   const url = new URL(request.url);
   const query = videosQuery.parse(Object.fromEntries(url.searchParams));
-  const videos = await context.services.videos.list({
+  const videos = await services.videos.list({
     ...query,
     search: query.search || undefined,
   });
@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`${url.pathname}${url.search}`);
   }
   return { videos, sorted: { sort: query.sort, order: query.order } };
-}
+});
 
 type Dialogs = { kind: 'rename' | 'preview' | 'attach' | 'delete'; video: AdminVideo } | null;
 type Live = { status: VideoStatus; progress: number; failure_reason?: string | null };

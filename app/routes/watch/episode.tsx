@@ -33,6 +33,7 @@ import { pageNotFound } from '#app/lib/route-errors.ts';
 import { movieSeo } from '#app/lib/seo-movie.ts';
 import { loadSeoImages } from '#app/lib/seo.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
+import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/episode';
 
 type TitleData = { movie: { title: string }; episode: { name: string } } | undefined;
@@ -90,24 +91,27 @@ function useTheatre() {
   return [theatre, toggle] as const;
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { slug, ep } = params;
-  if (!KEY.test(slug) || !KEY.test(ep)) pageNotFound(request);
-  const url = new URL(request.url);
-  const server = url.searchParams.get('server');
-  if (server !== null && !/^[1-9][0-9]{0,14}$/.test(server)) pageNotFound(request);
-  // Kept for a few seconds for every visitor (public-reads.ts); the movie's full record in it feeds the
-  // search-engine tags (genres, cast, rating) of this page too.
-  const page = await context.services.publicReads.watchPage(
-    slug,
-    ep,
-    server === null ? undefined : Number(server),
-  );
-  if (page) return { ...page, images: await loadSeoImages(context, page.movie) };
-  const moved = await context.services.movies.redirectFor(slug);
-  if (moved) throw redirect(`/watch/${moved}/${ep}${url.search}`, 301);
-  pageNotFound(request);
-}
+export const loader = withAccess(
+  'public',
+  async ({ request, params }: Route.LoaderArgs, { services }) => {
+    const { slug, ep } = params;
+    if (!KEY.test(slug) || !KEY.test(ep)) pageNotFound(request);
+    const url = new URL(request.url);
+    const server = url.searchParams.get('server');
+    if (server !== null && !/^[1-9][0-9]{0,14}$/.test(server)) pageNotFound(request);
+    // Kept for a few seconds for every visitor (public-reads.ts); the movie's full record in it feeds the
+    // search-engine tags (genres, cast, rating) of this page too.
+    const page = await services.publicReads.watchPage(
+      slug,
+      ep,
+      server === null ? undefined : Number(server),
+    );
+    if (page) return { ...page, images: await loadSeoImages(services, page.movie) };
+    const moved = await services.movies.redirectFor(slug);
+    if (moved) throw redirect(`/watch/${moved}/${ep}${url.search}`, 301);
+    pageNotFound(request);
+  },
+);
 
 export default function EpisodePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -13,6 +13,7 @@ import { pageNotFound } from '#app/lib/route-errors.ts';
 import { movieSeo } from '#app/lib/seo-movie.ts';
 import { loadSeoImages } from '#app/lib/seo.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
+import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/movie';
 
 export const handle: RouteHandle = {
@@ -20,15 +21,18 @@ export const handle: RouteHandle = {
   seo: (context) => movieSeo(context, context.data as Awaited<ReturnType<typeof loader>>),
 };
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const slug = params.slug;
-  if (!/^[a-z0-9-]{1,255}$/.test(slug)) pageNotFound(request);
-  const found = await context.services.publicReads.movieBySlug(slug);
-  if (found) return { ...found, images: await loadSeoImages(context, found.movie) };
-  const moved = await context.services.movies.redirectFor(slug);
-  if (moved) throw redirect(`/watch/${moved}`, 301);
-  pageNotFound(request);
-}
+export const loader = withAccess(
+  'public',
+  async ({ request, params }: Route.LoaderArgs, { services }) => {
+    const slug = params.slug;
+    if (!/^[a-z0-9-]{1,255}$/.test(slug)) pageNotFound(request);
+    const found = await services.publicReads.movieBySlug(slug);
+    if (found) return { ...found, images: await loadSeoImages(services, found.movie) };
+    const moved = await services.movies.redirectFor(slug);
+    if (moved) throw redirect(`/watch/${moved}`, 301);
+    pageNotFound(request);
+  },
+);
 
 /** A YouTube watch or short link as its embed address; any other https address as it is; else nothing. */
 export function trailerEmbed(url: string | null) {
