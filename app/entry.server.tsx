@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
-import { ServerRouter } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { createI18n, detectLocale, type Locale } from '#app/lib/i18n.ts';
 import { messages } from '#app/locales/index.ts';
 import { NonceProvider } from '#app/lib/nonce.ts';
@@ -92,5 +92,7 @@ export default async function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // Aborted requests (a closed tab) are not errors worth logging.
   if (request.signal.aborted) return;
+  // A client's mistake (a POST to a page without an action: 405) is answered, not logged as the server's error.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
 };

@@ -2,6 +2,7 @@
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes';
 
 const pending = (path: string, id: string) => route(path, 'routes/pending.tsx', { id });
+const pendingAdmin = (path: string, id: string) => route(path, 'routes/vnwa/pending.tsx', { id });
 const go = (path: string, id: string) => route(path, 'routes/redirect.tsx', { id });
 
 export default [
@@ -17,20 +18,20 @@ export default [
   route('vnwa/login', 'routes/vnwa/login.tsx'),
   layout('layouts/vnwa.tsx', [
     ...prefix('vnwa', [
-      pending('Link', 'vnwa-link'),
+      pendingAdmin('Link', 'vnwa-link'),
       route('users', 'routes/vnwa/users.tsx'),
       route('movie/genre', 'routes/vnwa/terms.tsx', { id: 'vnwa-genre' }),
       route('movie/types', 'routes/vnwa/terms.tsx', { id: 'vnwa-types' }),
       route('movie/nation', 'routes/vnwa/terms.tsx', { id: 'vnwa-nation' }),
-      pending('movie/reports', 'vnwa-reports'),
+      pendingAdmin('movie/reports', 'vnwa-reports'),
       route('movie/film/list', 'routes/vnwa/movies.tsx'),
       route('movie/film/:episodes', 'routes/vnwa/episodes.tsx'),
-      pending('setting/backup', 'vnwa-backup'),
-      pending('setting/web-info', 'vnwa-web-info'),
-      pending('setting/site-assets', 'vnwa-site-assets'),
-      pending('appearance/home-page', 'vnwa-home-page'),
-      pending('appearance/movies-page', 'vnwa-movies-page'),
-      pending('vmedia/local-files', 'vnwa-local-files'),
+      pendingAdmin('setting/backup', 'vnwa-backup'),
+      pendingAdmin('setting/web-info', 'vnwa-web-info'),
+      pendingAdmin('setting/site-assets', 'vnwa-site-assets'),
+      pendingAdmin('appearance/home-page', 'vnwa-home-page'),
+      pendingAdmin('appearance/movies-page', 'vnwa-movies-page'),
+      pendingAdmin('vmedia/local-files', 'vnwa-local-files'),
       route('vmedia/video-manager/list', 'routes/vnwa/videos.tsx'),
       route('vmedia/video-manager/trash', 'routes/vnwa/videos-trash.tsx'),
       route('account/general', 'routes/vnwa/account/general.tsx'),

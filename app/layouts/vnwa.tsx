@@ -1,24 +1,16 @@
 // The back office layout (`vnwa`): admins only (guard `auth-admin`), a sidebar to every admin screen.
 import {
-  Archive,
-  Code,
   Film,
-  FolderOpen,
   Globe2,
-  Home,
-  LayoutTemplate,
-  Link2,
   Menu,
   MonitorSmartphone,
   Shapes,
-  ShieldAlert,
   Tags,
   Trash2,
   UserRound,
   Users,
   Video,
   ExternalLink,
-  Info,
 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
@@ -36,6 +28,8 @@ import { withAccess } from '#app/lib/access.server.ts';
 
 export const loader = withAccess('admin', () => null);
 
+// Only built screens are listed: the reports, local files, appearance and settings screens join the menu when their
+// issues build them (their routes answer 501 until then).
 export const adminNavigation = [
   {
     group: 'admin.groups.catalogue',
@@ -44,7 +38,6 @@ export const adminNavigation = [
       { to: '/vnwa/movie/genre', label: 'admin.pages.genre', icon: Tags },
       { to: '/vnwa/movie/types', label: 'admin.pages.types', icon: Shapes },
       { to: '/vnwa/movie/nation', label: 'admin.pages.nation', icon: Globe2 },
-      { to: '/vnwa/movie/reports', label: 'admin.pages.reports', icon: ShieldAlert },
     ],
   },
   {
@@ -52,28 +45,11 @@ export const adminNavigation = [
     items: [
       { to: '/vnwa/vmedia/video-manager/list', label: 'admin.pages.videoManager', icon: Video },
       { to: '/vnwa/vmedia/video-manager/trash', label: 'admin.pages.trash', icon: Trash2 },
-      { to: '/vnwa/vmedia/local-files', label: 'admin.pages.localFiles', icon: FolderOpen },
-    ],
-  },
-  {
-    group: 'admin.groups.appearance',
-    items: [
-      { to: '/vnwa/appearance/home-page', label: 'admin.pages.homePage', icon: Home },
-      { to: '/vnwa/appearance/movies-page', label: 'admin.pages.moviesPage', icon: LayoutTemplate },
-      { to: '/vnwa/Link', label: 'admin.pages.link', icon: Link2 },
     ],
   },
   {
     group: 'admin.groups.people',
     items: [{ to: '/vnwa/users', label: 'admin.pages.users', icon: Users }],
-  },
-  {
-    group: 'admin.groups.settings',
-    items: [
-      { to: '/vnwa/setting/web-info', label: 'admin.pages.webInfo', icon: Info },
-      { to: '/vnwa/setting/site-assets', label: 'admin.pages.siteAssets', icon: Code },
-      { to: '/vnwa/setting/backup', label: 'admin.pages.backup', icon: Archive },
-    ],
   },
   {
     group: 'admin.groups.account',
