@@ -10,7 +10,8 @@ import { accessGuards, type Access } from '#app/lib/access.server.ts';
 import { AUTH_TOKEN_COOKIE } from '#app/lib/auth.tsx';
 import { runGuards, type GuardUser } from '#app/lib/guards.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { Client, register, signInFirstAdmin, signInWithToken } from './accounts-client.ts';
+import type { Client } from './accounts-client.ts';
+import { register, signInFirstAdmin, signInWithToken } from './accounts-client.ts';
 
 type RouteEntry = ServerBuild['routes'][string] & {};
 type Actor = {
