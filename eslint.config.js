@@ -3,6 +3,12 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const translationHook = {
+  name: 'react-i18next',
+  importNames: ['useTranslation'],
+  message: "Use useTranslation from '#app/lib/use-translation.ts' (cheaper on the server).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -26,19 +32,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'react-i18next',
-              importNames: ['useTranslation'],
-              message:
-                "Use useTranslation from '#app/lib/use-translation.ts' (cheaper on the server).",
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [translationHook] }],
     },
   },
   {
@@ -61,6 +55,26 @@ export default tseslint.config(
         {
           selector: 'ExportNamedDeclaration > FunctionDeclaration[id.name=/^(loader|action)$/]',
           message: "Export `const loader = withAccess('<access>', ...)` so the access is declared.",
+        },
+      ],
+    },
+  },
+  {
+    // Better Auth is reached through one adapter: the accounts services take plain values (user id, session id)
+    // and never see its API, its errors or a request's cookies. (A later block's options replace, not extend.)
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['server/domain/auth/auth.ts', 'server/domain/auth/better-auth.adapter.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [translationHook],
+          patterns: [
+            {
+              group: ['better-auth', 'better-auth/*'],
+              message: 'Go through server/domain/auth/better-auth.adapter.ts.',
+            },
+          ],
         },
       ],
     },

@@ -62,10 +62,13 @@ async function seedViewer(app: FastifyInstance) {
   const { auth } = app.services;
   if (await auth.findUserByEmail(DEMO_VIEWER.email)) return undefined;
   const password = 'xem-phim-demo';
-  const created = await auth.auth.api.createUser({
-    body: { email: DEMO_VIEWER.email, password, name: DEMO_VIEWER.name, role: 'user' },
+  const id = await auth.createUser({
+    email: DEMO_VIEWER.email,
+    password,
+    name: DEMO_VIEWER.name,
+    roles: ['user'],
   });
-  await auth.markVerified(created.user.id);
+  await auth.markVerified(id);
   return password;
 }
 

@@ -3,12 +3,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IMAGE_RECIPES } from '#server/media/image-intake.ts';
 import { createXsrfToken, xsrfCookie } from './csrf.ts';
 import { errorSchema, HttpError, errorResponses } from './errors.ts';
 import { readForm } from './method-override.ts';
 import { callerOf, webHeaders } from './headers.ts';
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_MAX_BYTES = IMAGE_RECIPES.avatar.maxBytes;
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
@@ -150,7 +151,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      sendCookies(reply, await auth.logout(webHeaders(request), me(request).sessionId));
+      sendCookies(reply, await auth.logout(webHeaders(request), me(request)));
       return { ok: true as const };
     },
   );
@@ -321,7 +322,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await auth.changePassword(me(request), webHeaders(request), callerOf(request), request.body);
+      await auth.changePassword(me(request), request.body);
       return { ok: true as const };
     },
   );
@@ -359,7 +360,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await auth.deleteAccount(me(request).id, request.body.password);
-      sendCookies(reply, await auth.logout(webHeaders(request), me(request).sessionId));
+      sendCookies(reply, await auth.logout(webHeaders(request), me(request)));
       return { ok: true as const };
     },
   );

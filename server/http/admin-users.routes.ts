@@ -5,7 +5,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nameField, sessionSchema, userSchema } from './accounts.routes.ts';
 import { declareAccess } from './access.ts';
-import { webHeaders } from './headers.ts';
 import { HttpError, errorResponses } from './errors.ts';
 
 const adminUserSchema = userSchema
@@ -36,10 +35,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app.services;
   declareAccess(app, 'admin');
   const actor = (request: FastifyRequest) => request.currentUser!.id;
-  const adminActor = (request: FastifyRequest) => ({
-    id: request.currentUser!.id,
-    headers: webHeaders(request),
-  });
 
   app.get(
     // '' (not '/'): the path is /api/admin/users, as in the contract and the OpenAPI document.
@@ -141,7 +136,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      user: await auth.ban(adminActor(request), request.params.id, request.body),
+      user: await auth.ban(actor(request), request.params.id, request.body),
     }),
   );
 
@@ -155,7 +150,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userBody, ...errors },
       },
     },
-    async (request) => ({ user: await auth.unban(adminActor(request), request.params.id) }),
+    async (request) => ({ user: await auth.unban(request.params.id) }),
   );
 
   app.post(

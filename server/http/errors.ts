@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DomainError, type DomainErrorKind } from '#server/domain/errors.ts';
 
 export const errorSchema = z
   .object({
@@ -26,6 +27,16 @@ export function errorResponses<const C extends number>(...codes: C[]) {
 /** A row id in a path, such as `/admin/movies/{id}`: a positive integer that fits a bigint column. */
 export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
+/** The one place a service's failure becomes an HTTP status. */
+export const DOMAIN_ERROR_STATUS = {
+  not_found: 404,
+  invalid: 422,
+  forbidden: 403,
+  conflict: 409,
+  gone: 410,
+} as const satisfies Record<DomainErrorKind, number>;
+
+/** An error raised by the HTTP layer itself (routes, plugins); services throw DomainError instead. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -72,6 +83,10 @@ export function registerErrorHandling(app: FastifyInstance) {
         .status(422)
         .send(errorBody('validation_failed', 'Some fields are not valid.', fields));
     }
+    if (error instanceof DomainError)
+      return reply
+        .status(DOMAIN_ERROR_STATUS[error.kind])
+        .send(errorBody(error.code, error.message, error.fields));
     if (error instanceof HttpError) {
       const retryAfter = (error as HttpError & { retryAfter?: number }).retryAfter;
       if (retryAfter) reply.header('retry-after', String(retryAfter));

@@ -1,15 +1,20 @@
 // The movie manager's API (admins only): list with search, filters and sort; create, edit, delete; bulk actions;
-// and image uploads for posters and backdrops (checked and re-encoded to webp by sharp).
+// and image uploads for posters and backdrops (taken in by server/media/image-intake.ts).
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { MOVIE_STATUSES } from '#server/db/schema/index.ts';
-import { InvalidImageError, storeImage } from '#server/media/image-store.ts';
+import {
+  acceptImage,
+  IMAGE_RECIPES,
+  imageTooLargeMessage,
+  RejectedImageError,
+} from '#server/media/image-intake.ts';
+import { saveStoredImage } from '#server/media/image-store.ts';
 import { declareAccess } from './access.ts';
 import { HttpError, errorResponses, idParam } from './errors.ts';
 
-export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_UPLOAD_MAX_BYTES = IMAGE_RECIPES.poster.maxBytes;
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 const text = (max: number) => z.preprocess(trimmed, z.string().max(max));
 const storagePath = z
@@ -229,7 +234,7 @@ export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Upload an image (poster, backdrop)',
         description:
-          'multipart/form-data with one `image` file (JPEG, PNG, WebP or GIF, 10 MB at most). Answers its `/storage/…` path, stored as WebP at most 1920 px wide.',
+          'multipart/form-data with one `image` file (JPEG, PNG, WebP or GIF by its content, 10 MB at most) and an optional `purpose` (`poster`, the default, or `backdrop`). Answers its `/storage/…` path, stored as WebP at most 1920 px wide.',
         consumes: ['multipart/form-data'],
         response: {
           201: z.object({ path: z.string(), width: z.number(), height: z.number() }),
@@ -238,35 +243,33 @@ export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const invalid = (message: string) =>
-        new HttpError(422, 'validation_failed', 'Some fields are not valid.', { image: message });
+      const invalid = (message: string, field = 'image') =>
+        new HttpError(422, 'validation_failed', 'Some fields are not valid.', { [field]: message });
       if (!request.isMultipart()) throw invalid('Send the image as multipart/form-data.');
       let file: Buffer | undefined;
+      let purpose: string = 'poster';
       try {
         for await (const part of request.parts({
           limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1 },
         })) {
           if (part.type === 'file' && part.fieldname === 'image') file = await part.toBuffer();
           else if (part.type === 'file') part.file.resume();
+          else if (part.fieldname === 'purpose') purpose = String(part.value);
         }
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw invalid('The image must be 10 MB or smaller.');
+          throw invalid(imageTooLargeMessage('poster'));
         throw error;
       }
+      if (purpose !== 'poster' && purpose !== 'backdrop')
+        throw invalid('Choose poster or backdrop.', 'purpose');
       if (!file?.length) throw invalid('Choose an image.');
-      try {
-        const image = sharp(file, { failOn: 'error', limitInputPixels: 60_000_000 });
-        const meta = await image.metadata();
-        if (!meta.format || !['jpeg', 'png', 'webp', 'gif'].includes(meta.format))
-          throw new InvalidImageError(meta.format);
-        return reply.status(201).send(await storeImage(storageRoot, image.rotate()));
-      } catch (error) {
-        // Anything sharp cannot read is the visitor's file; a disk error stays a server error.
-        if (error instanceof InvalidImageError || !(error as NodeJS.ErrnoException).code)
-          throw invalid('Choose a JPEG, PNG, WebP or GIF image.');
+      const image = await acceptImage(file, purpose).catch((error: unknown) => {
+        if (error instanceof RejectedImageError) throw invalid(error.message);
         throw error;
-      }
+      });
+      // A disk error while writing stays a server error: the file itself was good.
+      return reply.status(201).send(await saveStoredImage(storageRoot, image));
     },
   );
 };

@@ -1,10 +1,12 @@
 // Images kept in storage: re-encoded to WebP at most 1920 px wide by sharp, named by their content under
-// uploads/YYYY/MM, so the same picture stored twice is one file. The admin upload and the demo seed share it.
+// uploads/YYYY/MM, so the same picture stored twice is one file. Uploads (through image-intake.ts) and the demo
+// seed share it.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Sharp } from 'sharp';
 
+export type EncodedImage = { data: Buffer; width: number; height: number };
 export type StoredImage = { path: string; width: number; height: number };
 
 export const STORED_IMAGE_MAX_WIDTH = 1920;
@@ -18,14 +20,13 @@ export class InvalidImageError extends Error {
 }
 
 /**
- * Encodes `image` (a sharp pipeline the caller has opened and checked) and writes it under `storageRoot`.
- * Answers its `/storage/…` path, which `/_img` resizes. `effort` trades encoding time for size (0–6, default 4).
+ * The stored recipe: at most 1920 px wide (never enlarged), WebP. `image` is a sharp pipeline the caller has
+ * opened and checked. `effort` trades encoding time for size (0–6, default 4).
  */
-export async function storeImage(
-  storageRoot: string,
+export async function encodeStoredImage(
   image: Sharp,
-  options: { effort?: number; now?: Date } = {},
-): Promise<StoredImage> {
+  options: { effort?: number } = {},
+): Promise<EncodedImage> {
   const output = await image
     .resize({ width: STORED_IMAGE_MAX_WIDTH, withoutEnlargement: true })
     .webp({ quality: 82, effort: options.effort ?? 4 })
@@ -33,18 +34,32 @@ export async function storeImage(
     .catch((error: unknown) => {
       throw new InvalidImageError(error);
     });
+  return { data: output.data, width: output.info.width, height: output.info.height };
+}
+
+/** Writes an encoded WebP under `storageRoot`; answers its `/storage/…` path, which `/_img` resizes. */
+export async function saveStoredImage(
+  storageRoot: string,
+  image: EncodedImage,
+  options: { now?: Date } = {},
+): Promise<StoredImage> {
   const now = options.now ?? new Date();
   const folder = path.posix.join(
     'uploads',
     String(now.getUTCFullYear()),
     String(now.getUTCMonth() + 1).padStart(2, '0'),
   );
-  const name = `${crypto.createHash('sha256').update(output.data).digest('hex').slice(0, 24)}.webp`;
+  const name = `${crypto.createHash('sha256').update(image.data).digest('hex').slice(0, 24)}.webp`;
   await fs.mkdir(path.join(storageRoot, folder), { recursive: true });
-  await fs.writeFile(path.join(storageRoot, folder, name), output.data);
-  return {
-    path: `/storage/${folder}/${name}`,
-    width: output.info.width,
-    height: output.info.height,
-  };
+  await fs.writeFile(path.join(storageRoot, folder, name), image.data);
+  return { path: `/storage/${folder}/${name}`, width: image.width, height: image.height };
+}
+
+/** Encodes a trusted pipeline (the demo seed's own artwork) and writes it. */
+export async function storeImage(
+  storageRoot: string,
+  image: Sharp,
+  options: { effort?: number; now?: Date } = {},
+): Promise<StoredImage> {
+  return saveStoredImage(storageRoot, await encodeStoredImage(image, options), options);
 }

@@ -1,5 +1,5 @@
 // The Better Auth instance: password hashing, sessions, bearer tokens, reset tokens, roles and bans. Its HTTP
-// handler is not mounted: our routes call `auth.api.*` in-process (docs/decisions/007-accounts-api.md).
+// handler is not mounted: only better-auth.adapter.ts calls it, in-process (docs/decisions/007-accounts-api.md).
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer } from 'better-auth/plugins';

@@ -1,0 +1,230 @@
+// The admin's users manager: the first admin, list and detail, edit name and roles, ban and unban, mark verified,
+// send a reset link, delete; and the rules that keep the site run: an admin cannot ban, demote or delete
+// themselves, and the last admin who can sign in stays. The routes have checked the admin role.
+import crypto from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, not, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { sessions as sessionsTable, signIns, users } from '#server/db/schema/index.ts';
+import { Conflict, Invalid } from '#server/domain/errors.ts';
+import type { AvatarStorage } from './avatar.storage.ts';
+import type { AuthAdapter } from './better-auth.adapter.ts';
+import type { SessionsService } from './sessions.service.ts';
+import {
+  bannedNow,
+  describeUserAgent,
+  parseRoles,
+  toAdminResource,
+  type UserRow,
+} from './user.resource.ts';
+import type { UsersRepository } from './users.repository.ts';
+
+/** The last admin who can sign in can never be banned, demoted or deleted (not even by deleting their account). */
+export async function assertNotLastAdmin(userRows: UsersRepository, user: UserRow) {
+  if (!parseRoles(user.role).includes('admin')) return;
+  if ((await userRows.countActiveAdmins()) <= 1)
+    throw new Conflict('last_admin', 'The last admin cannot be removed.');
+}
+
+export type ListUsersQuery = {
+  search?: string;
+  role?: 'admin' | 'user';
+  status?: 'active' | 'banned' | 'unverified';
+  sort?: 'name' | 'email' | 'created_at' | 'last_active_at';
+  order?: 'asc' | 'desc';
+  page?: number;
+  per_page?: number;
+};
+
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
+
+export function createAdminUsersService(options: {
+  db: Database;
+  adapter: AuthAdapter;
+  users: UsersRepository;
+  sessions: SessionsService;
+  avatars: AvatarStorage;
+}) {
+  const { db, adapter, users: userRows, sessions, avatars } = options;
+
+  async function adminResource(id: string) {
+    const user = await userRows.require(id);
+    const list = await sessions.sessionsOf(id, null);
+    const last = list[0] ? (list[0].last_active_at ?? list[0].created_at) : null;
+    return toAdminResource(user, last, list.length);
+  }
+
+  async function setVerified(id: string) {
+    await db
+      .update(users)
+      .set({ emailVerified: true, emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, id));
+  }
+
+  return {
+    /** A user with a password, made by the operator (first admin, demo viewer); answers the id. */
+    createUser: adapter.createUser,
+
+    /**
+     * On an empty user table, creates the first admin. Without a configured password one is
+     * generated and returned so that the caller can print it once.
+     */
+    async ensureFirstAdmin(input: { email?: string; password?: string }) {
+      const [row] = await db.select({ total: count() }).from(users);
+      if ((row?.total ?? 0) > 0) return { created: false as const };
+      const email = (input.email ?? 'admin@phim.local').toLowerCase();
+      const generated = !input.password;
+      const password = input.password ?? crypto.randomBytes(12).toString('base64url');
+      const id = await adapter.createUser({
+        email,
+        password,
+        name: 'Admin',
+        roles: ['admin', 'user'],
+      });
+      // The first admin's email is the operator's own: there is nobody to verify it with.
+      await setVerified(id);
+      return { created: true as const, email, password: generated ? password : undefined };
+    },
+
+    async listUsers(query: ListUsersQuery) {
+      const page = Math.max(1, query.page ?? 1);
+      const perPage = Math.min(100, Math.max(1, query.per_page ?? 20));
+      const lastActive = sql<Date | null>`(select max(coalesce(${sessionsTable.lastActiveAt}, ${sessionsTable.createdAt})) from ${sessionsTable} where ${sessionsTable.userId} = "users"."id")`;
+      const sessionCount = sql<number>`(select count(*)::int from ${sessionsTable} where ${sessionsTable.userId} = "users"."id" and ${sessionsTable.expiresAt} > now())`;
+      const filters: SQL[] = [];
+      if (query.search?.trim()) {
+        const term = `%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        filters.push(
+          or(sql`unaccent(${users.name}) ilike unaccent(${term})`, ilike(users.email, term))!,
+        );
+      }
+      if (query.role) filters.push(sql`${query.role} = any(string_to_array(${users.role}, ','))`);
+      if (query.status === 'banned') filters.push(bannedNow);
+      if (query.status === 'active')
+        filters.push(and(not(bannedNow), eq(users.emailVerified, true))!);
+      if (query.status === 'unverified')
+        filters.push(and(not(bannedNow), eq(users.emailVerified, false))!);
+      const where = filters.length ? and(...filters) : undefined;
+      const direction = query.order === 'asc' ? asc : desc;
+      const sortColumn =
+        query.sort === 'name'
+          ? users.name
+          : query.sort === 'email'
+            ? users.email
+            : query.sort === 'last_active_at'
+              ? lastActive
+              : users.createdAt;
+      const orderBy =
+        query.sort === 'last_active_at'
+          ? sql`${lastActive} ${sql.raw(query.order === 'asc' ? 'asc' : 'desc')} nulls last`
+          : direction(sortColumn);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ user: users, lastActive, sessionCount })
+          .from(users)
+          .where(where)
+          .orderBy(orderBy, asc(users.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db.select({ value: count() }).from(users).where(where),
+      ]);
+      const totalCount = total?.value ?? 0;
+      return {
+        data: rows.map((row) => toAdminResource(row.user, row.lastActive, row.sessionCount)),
+        meta: {
+          page,
+          per_page: perPage,
+          total: totalCount,
+          last_page: Math.max(1, Math.ceil(totalCount / perPage)),
+        },
+      };
+    },
+
+    /** A user with their sessions and recent sign-ins, or null (the page loader answers 404 itself). */
+    async getUserDetail(id: string) {
+      const user = await userRows.find(id);
+      if (!user) return null;
+      const userSessions = await sessions.sessionsOf(id, null);
+      const history = await db
+        .select()
+        .from(signIns)
+        .where(eq(signIns.userId, id))
+        .orderBy(desc(signIns.createdAt))
+        .limit(20);
+      const lastActive = userSessions.reduce<string | null>(
+        (latest, s) =>
+          !latest || (s.last_active_at ?? s.created_at) > latest
+            ? (s.last_active_at ?? s.created_at)
+            : latest,
+        null,
+      );
+      return {
+        user: toAdminResource(user, lastActive ? new Date(lastActive) : null, userSessions.length),
+        sessions: userSessions,
+        sign_ins: history.map((entry) => ({
+          id: entry.id,
+          ip_address: entry.ipAddress,
+          ...describeUserAgent(entry.userAgent),
+          created_at: entry.createdAt.toISOString(),
+        })),
+        // Follows and viewing history arrive with the engagement work.
+        counts: { follows: 0, histories: 0 },
+      };
+    },
+
+    async adminUpdateUser(actorId: string, id: string, input: { name?: string; roles?: string[] }) {
+      const user = await userRows.require(id);
+      const changes: Partial<UserRow> = { updatedAt: new Date() };
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.roles !== undefined) {
+        const roles = [...new Set(input.roles)];
+        const wasAdmin = parseRoles(user.role).includes('admin');
+        if (wasAdmin && !roles.includes('admin')) {
+          if (actorId === id)
+            throw new Conflict('self_protection', 'You cannot remove your own admin role.');
+          await assertNotLastAdmin(userRows, user);
+        }
+        changes.role = roles.join(',');
+      }
+      await db.update(users).set(changes).where(eq(users.id, id));
+      return adminResource(id);
+    },
+
+    /** Every session of the user ends at once; sign-in is refused with the reason until `expires_at`. */
+    async ban(actorId: string, id: string, input: { reason: string; expires_at?: string | null }) {
+      const user = await userRows.require(id);
+      if (actorId === id) throw new Conflict('self_protection', 'You cannot ban yourself.');
+      await assertNotLastAdmin(userRows, user);
+      const expires = input.expires_at ? new Date(input.expires_at) : null;
+      if (expires && expires.getTime() <= Date.now() + 1000)
+        throw Invalid.field('expires_at', 'The end of the ban must be in the future.');
+      await adapter.banUser(id, { reason: input.reason, expires });
+      return adminResource(id);
+    },
+
+    async unban(id: string) {
+      await userRows.require(id);
+      await adapter.unbanUser(id);
+      return adminResource(id);
+    },
+
+    async markVerified(id: string) {
+      const user = await userRows.require(id);
+      if (!user.emailVerified) await setVerified(id);
+      return adminResource(id);
+    },
+
+    async sendResetLink(id: string) {
+      const user = await userRows.require(id);
+      await adapter.requestPasswordReset(user.email);
+    },
+
+    async adminDeleteUser(actorId: string, id: string) {
+      const user = await userRows.require(id);
+      if (actorId === id)
+        throw new Conflict('self_protection', 'You cannot delete your own account here.');
+      await assertNotLastAdmin(userRows, user);
+      await db.delete(users).where(eq(users.id, id));
+      await avatars.remove(user.image);
+    },
+  };
+}
