@@ -5,7 +5,6 @@ import { Clapperboard, ImagePlus, ListVideo, Pencil, Plus, Trash2 } from 'lucide
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
-import { z } from 'zod';
 import { AppLink } from '#app/components/app-link.tsx';
 import {
   DataTable,
@@ -33,43 +32,26 @@ import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
+import { loadAdminList } from '#app/lib/admin-list.server.ts';
+import { MOVIE_STATUSES, moviesQuery } from '#app/lib/admin-queries.ts';
 import type { Route } from './+types/movies';
 
 export const handle: RouteHandle = { title: 'admin.pages.movies' };
 
 export const QUALITIES = ['CAM', 'SD', 'HD', 'FHD', '4K'] as const;
 export const LANGUAGES = ['Vietsub', 'Thuyết minh', 'Lồng tiếng'] as const;
-const STATUSES = ['trailer', 'ongoing', 'completed'] as const;
-
-const querySchema = z.object({
-  search: z.string().trim().max(100).optional().catch(undefined),
-  genre: z.coerce.number().int().positive().optional().catch(undefined),
-  type: z.coerce.number().int().positive().optional().catch(undefined),
-  nation: z.coerce.number().int().positive().optional().catch(undefined),
-  status: z.enum(STATUSES).optional().catch(undefined),
-  published: z.enum(['true', 'false']).optional().catch(undefined),
-  sort: z
-    .enum(['title', 'year', 'status', 'views', 'episodes', 'updated_at', 'created_at'])
-    .catch('updated_at'),
-  order: z.enum(['asc', 'desc']).catch('desc'),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  per_page: z.coerce
-    .number()
-    .refine((n) => [10, 20, 50, 100].includes(n))
-    .catch(20),
-});
+const STATUSES = MOVIE_STATUSES;
 
 export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, { services }) => {
-  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const all = { per_page: 100, sort: 'order' as const, order: 'asc' as const };
-  const [movies, genres, types, nations] = await Promise.all([
-    services.movies.list(query),
+  const [{ list: movies, sorted }, genres, types, nations] = await Promise.all([
+    loadAdminList(request, moviesQuery.page, (query) => services.movies.list(query)),
     services.terms.list('genre', all),
     services.terms.list('type', all),
     services.terms.list('nation', all),
   ]);
   const pick = (list: typeof genres) => list.data.map(({ id, name }) => ({ id, name }));
-  return { movies, genres: pick(genres), types: pick(types), nations: pick(nations) };
+  return { movies, sorted, genres: pick(genres), types: pick(types), nations: pick(nations) };
 });
 
 type Data = Route.ComponentProps['loaderData'];
@@ -761,6 +743,7 @@ export default function MoviesManager({ loaderData }: Route.ComponentProps) {
         searchPlaceholder={t('admin.movies.search')}
         filterKeys={['genre', 'type', 'nation', 'status', 'published']}
         defaultSort={{ sort: 'updated_at', order: 'desc' }}
+        sorted={loaderData.sorted}
         emptyTitle={t('admin.movies.emptyTitle')}
         emptyText={t('admin.movies.emptyText')}
         bulkActions={(selected, clear) => (

@@ -5,7 +5,6 @@ import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
-import { z } from 'zod';
 import {
   DataTable,
   RowActionsButton,
@@ -29,6 +28,8 @@ import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
+import { loadAdminList } from '#app/lib/admin-list.server.ts';
+import { termsQuery } from '#app/lib/admin-queries.ts';
 import type { Route } from './+types/terms';
 
 const kinds = {
@@ -61,22 +62,12 @@ export type Term = {
   updated_at: string;
 };
 
-const querySchema = z.object({
-  search: z.string().trim().max(100).optional().catch(undefined),
-  sort: z.enum(['name', 'order', 'movies_count', 'created_at']).catch('order'),
-  order: z.enum(['asc', 'desc']).catch('asc'),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  per_page: z.coerce
-    .number()
-    .refine((n) => [10, 20, 50, 100].includes(n))
-    .catch(20),
-});
-
 export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, { services }) => {
-  const url = new URL(request.url);
-  const kind = kinds[url.pathname.replace(/\/+$/, '') as keyof typeof kinds];
-  const query = querySchema.parse(Object.fromEntries(url.searchParams));
-  return { kind, terms: await services.terms.list(kind, query) };
+  const kind = kinds[new URL(request.url).pathname.replace(/\/+$/, '') as keyof typeof kinds];
+  const { list: terms, sorted } = await loadAdminList(request, termsQuery.page, (query) =>
+    services.terms.list(kind, query),
+  );
+  return { kind, terms, sorted };
 });
 
 function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose: () => void }) {
@@ -225,7 +216,7 @@ function DeleteTerm({ term, onClose }: { term: Term; onClose: () => void }) {
 
 export default function TermsManager({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { kind, terms } = loaderData;
+  const { kind, terms, sorted } = loaderData;
   const [dialog, setDialog] = useState<{ kind: 'edit' | 'delete'; term?: Term } | null>(null);
 
   const columns = useMemo<DataTableColumn<Term>[]>(
@@ -326,6 +317,7 @@ export default function TermsManager({ loaderData }: Route.ComponentProps) {
         getRowId={(term) => String(term.id)}
         searchPlaceholder={t('admin.terms.search')}
         defaultSort={{ sort: 'order', order: 'asc' }}
+        sorted={sorted}
         emptyTitle={t(`admin.terms.empty.${kind}`)}
         emptyText={t('admin.terms.emptyText')}
       />

@@ -15,8 +15,7 @@ import {
 } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { redirect, useRevalidator } from 'react-router';
-import { z } from 'zod';
+import { useRevalidator } from 'react-router';
 import { describeDevice, type DeviceSession } from '#app/components/account/devices.tsx';
 import {
   DataTable,
@@ -47,45 +46,22 @@ import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
+import { loadAdminList } from '#app/lib/admin-list.server.ts';
+import { USER_ROLES, USER_STATUSES, usersQuery } from '#app/lib/admin-queries.ts';
 import type { Route } from './+types/users';
 
 export const handle: RouteHandle = { title: 'admin.pages.users' };
 
-const ROLES = ['admin', 'user'] as const;
-const STATUSES = ['active', 'banned', 'unverified'] as const;
-
-/** Each key falls back to its default on its own: a stale `sort` in a shared link must not lose the search. */
-const usersQuery = z.object({
-  search: z.string().trim().max(100).optional().catch(undefined),
-  role: z.enum(ROLES).optional().catch(undefined),
-  status: z.enum(STATUSES).optional().catch(undefined),
-  sort: z.enum(['name', 'email', 'created_at', 'last_active_at']).catch('created_at'),
-  order: z.enum(['asc', 'desc']).catch('desc'),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  per_page: z.coerce
-    .number()
-    .refine((n) => [10, 20, 50, 100].includes(n))
-    .catch(20),
-});
-
 export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, { services }) => {
-  const url = new URL(request.url);
-  const query = usersQuery.parse(Object.fromEntries(url.searchParams));
   // `?user=<id>` opens that user's panel; an id that names nobody is a 404, as a bad route parameter is.
-  const selected = url.searchParams.get('user') || null;
+  const selected = new URL(request.url).searchParams.get('user') || null;
   if (selected && selected.length > 128) invalidRoute(request);
-  const [users, detail] = await Promise.all([
-    services.auth.listUsers({ ...query, search: query.search || undefined }),
+  const [{ list: users, sorted }, detail] = await Promise.all([
+    loadAdminList(request, usersQuery.page, (query) => services.auth.listUsers(query)),
     selected ? services.auth.getUserDetail(selected) : null,
   ]);
   if (selected && !detail) invalidRoute(request);
-  // Past the last page (the last user of a page was deleted, or an old link): show the last page there is.
-  if (!users.data.length && users.meta.total > 0 && query.page > users.meta.last_page) {
-    if (users.meta.last_page > 1) url.searchParams.set('page', String(users.meta.last_page));
-    else url.searchParams.delete('page');
-    throw redirect(`${url.pathname}${url.search}`);
-  }
-  return { users, detail, sorted: { sort: query.sort, order: query.order } };
+  return { users, detail, sorted };
 });
 
 type LoaderData = Route.ComponentProps['loaderData'];
@@ -185,7 +161,7 @@ function EditDialog({ user, onClose }: { user: AdminUser; onClose: () => void })
     submit: (values) =>
       api.patch(`/admin/users/${encodeURIComponent(user.id)}`, {
         name: values.name!.trim(),
-        ...(self ? {} : { roles: ROLES.filter((role) => values[`role_${role}`]) }),
+        ...(self ? {} : { roles: USER_ROLES.filter((role) => values[`role_${role}`]) }),
       }),
     onSuccess: async () => {
       toast.success(t('admin.users.edit.done'));
@@ -209,7 +185,7 @@ function EditDialog({ user, onClose }: { user: AdminUser; onClose: () => void })
             aria-describedby={form.errors.roles ? 'roles-error' : undefined}
           >
             <legend className="mb-1 text-sm font-medium">{t('admin.users.columns.roles')}</legend>
-            {ROLES.map((role) => (
+            {USER_ROLES.map((role) => (
               <label key={role} className="flex items-center gap-2.5 text-sm">
                 <Checkbox name={`role_${role}`} defaultChecked={user.roles.includes(role)} />
                 {t(`admin.users.roles.${role}`)}
@@ -619,7 +595,7 @@ export default function UsersManager({ loaderData }: Route.ComponentProps) {
             <TableFilter
               name="role"
               label={t('admin.users.columns.roles')}
-              options={ROLES.map((role) => ({
+              options={USER_ROLES.map((role) => ({
                 value: role,
                 label: t(`admin.users.roles.${role}`),
               }))}
@@ -627,7 +603,7 @@ export default function UsersManager({ loaderData }: Route.ComponentProps) {
             <TableFilter
               name="status"
               label={t('admin.users.columns.status')}
-              options={STATUSES.map((status) => ({
+              options={USER_STATUSES.map((status) => ({
                 value: status,
                 label: t(`admin.users.status.${status}`),
               }))}

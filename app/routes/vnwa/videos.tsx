@@ -4,7 +4,7 @@
 import { Ban, Link2, Pencil, PlayCircle, RotateCcw, Trash2 } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { redirect, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import {
   DataTable,
   RowActionsButton,
@@ -25,13 +25,10 @@ import {
 import { Field, Input } from '#app/components/ui/input.tsx';
 import { AttachDialog } from '#app/components/videos/attach-dialog.tsx';
 import {
-  VIDEO_STATUSES,
   VideoStatusBadge,
   type AdminVideo,
-  type VideoStatus,
   videoColumns,
 } from '#app/components/videos/video-cells.tsx';
-import { videosQuery } from '#app/components/videos/video-query.ts';
 import { VideoUploader } from '#app/components/videos/video-uploader.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { isApiError } from '#app/lib/api.ts';
@@ -41,24 +38,17 @@ import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
+import { loadAdminList } from '#app/lib/admin-list.server.ts';
+import { VIDEO_STATUSES, videosQuery, type VideoStatus } from '#app/lib/admin-queries.ts';
 import type { Route } from './+types/videos';
 
 export const handle: RouteHandle = { title: 'admin.pages.videoManager' };
 
 export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, { services }) => {
-  const url = new URL(request.url);
-  const query = videosQuery.parse(Object.fromEntries(url.searchParams));
-  const videos = await services.videos.list({
-    ...query,
-    search: query.search || undefined,
-  });
-  // Past the last page (its last video went to the trash, or an old link): show the last page there is.
-  if (!videos.data.length && videos.meta.total > 0 && query.page > videos.meta.last_page) {
-    if (videos.meta.last_page > 1) url.searchParams.set('page', String(videos.meta.last_page));
-    else url.searchParams.delete('page');
-    throw redirect(`${url.pathname}${url.search}`);
-  }
-  return { videos, sorted: { sort: query.sort, order: query.order } };
+  const { list: videos, sorted } = await loadAdminList(request, videosQuery.page, (query) =>
+    services.videos.list(query),
+  );
+  return { videos, sorted };
 });
 
 type Dialogs = { kind: 'rename' | 'preview' | 'attach' | 'delete'; video: AdminVideo } | null;

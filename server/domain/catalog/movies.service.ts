@@ -25,6 +25,7 @@ import {
   type MOVIE_STATUSES,
 } from '#server/db/schema/index.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { pageMeta, pageWindow } from '#server/domain/list.ts';
 import { relevanceOrder, searchCondition, searchInPasses } from './search.service.ts';
 
 type MovieRow = typeof movies.$inferSelect;
@@ -351,8 +352,7 @@ export function createMoviesService({ db }: { db: Database }) {
    * description, cast, terms or episode count), for the public listing: a lighter query and no second one.
    */
   async function findPage(query: MovieQuery, cards: boolean) {
-    const page = Math.max(1, query.page ?? 1);
-    const perPage = Math.min(100, Math.max(1, query.per_page ?? 20));
+    const window = pageWindow(query);
     const filters: SQL[] = [];
     const search = foldForSearch(query.search ?? '');
     if (search) filters.push(searchCondition(search));
@@ -409,29 +409,21 @@ export function createMoviesService({ db }: { db: Database }) {
         )
           .where(where)
           .orderBy(...order)
-          .limit(perPage)
-          .offset((page - 1) * perPage);
+          .limit(window.limit)
+          .offset(window.offset);
       if (!narrowed) {
         const [rows, total] = await Promise.all([pageRows(false), countRows()]);
         return [rows as never, total];
       }
       const rows = await pageRows(true);
       // Past the last page no row carries the total.
-      return [rows as never, rows[0]?.total ?? (page > 1 ? await countRows() : 0)];
+      return [rows as never, rows[0]?.total ?? (window.page > 1 ? await countRows() : 0)];
     };
     // A search needs its similarity thresholds, which live in a transaction; plain listings skip that cost.
     const [rows, totalCount] = search
       ? await searchInPasses(db, search, run, ([, total]) => total > 0)
       : await run(db);
-    return {
-      rows,
-      meta: {
-        page,
-        per_page: perPage,
-        total: totalCount,
-        last_page: Math.max(1, Math.ceil(totalCount / perPage)),
-      },
-    };
+    return { rows, meta: pageMeta(window, totalCount) };
   }
 
   return {

@@ -2,22 +2,13 @@
 // status filter and sort (with the episodes that use each video), rename, retry, cancel, trash, restore, delete
 // forever, and the scheduled clean-ups (unfinished uploads after a day, trash after TRASH_RETENTION_DAYS).
 import fs from 'node:fs/promises';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import type { videosQuery } from '#app/lib/admin-queries.ts';
 import { foldForSearch } from '#app/lib/format.ts';
+import type { ListQueryOf } from '#app/lib/list-query.ts';
 import type { Database } from '#server/db/client.ts';
-import { episodes, movies, videos, type VideoStatus } from '#server/db/schema/index.ts';
+import { episodes, movies, videos } from '#server/db/schema/index.ts';
+import { paginate } from '#server/domain/list.ts';
 import type { EventBus } from '#server/events.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { QUEUES, type JobQueue } from '#server/jobs.ts';
@@ -29,14 +20,7 @@ type Log = { info: (o: object, m?: string) => void; warn: (o: object, m?: string
 
 export const UPLOAD_STALE_MS = 24 * 60 * 60 * 1000;
 
-export type VideoQuery = {
-  search?: string;
-  status?: VideoStatus;
-  sort?: 'name' | 'status' | 'size' | 'duration' | 'created_at' | 'updated_at';
-  order?: 'asc' | 'desc';
-  page?: number;
-  per_page?: number;
-};
+export type VideoQuery = ListQueryOf<typeof videosQuery>;
 
 export type VideoUse = {
   id: number;
@@ -141,47 +125,37 @@ export function createVideosService(options: {
     return row;
   }
 
-  async function listWhere(where: SQL | undefined, query: VideoQuery) {
-    const page = query.page ?? 1;
-    const perPage = query.per_page ?? 20;
-    const conditions = [where];
-    if (query.search) {
-      const folded = foldForSearch(query.search);
-      if (folded)
-        conditions.push(ilike(videos.searchText, `%${folded.replace(/[%_\\]/g, '\\$&')}%`));
-    }
-    if (query.status) conditions.push(eq(videos.status, query.status));
-    const filter = and(...conditions);
-    const column = {
-      name: videos.searchText,
-      status: videos.status,
-      size: videos.size,
-      duration: videos.duration,
-      created_at: videos.createdAt,
-      updated_at: videos.updatedAt,
-    }[query.sort ?? 'created_at'];
-    const direction =
-      (query.order ?? (query.sort === 'name' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(videos)
-        .where(filter)
-        .orderBy(direction(column), desc(videos.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      db.select({ total: count() }).from(videos).where(filter),
-    ]);
-    const totalCount = Number(total?.total ?? 0);
-    return {
-      data: await present(rows),
-      meta: {
-        page,
-        per_page: perPage,
-        total: totalCount,
-        last_page: Math.max(1, Math.ceil(totalCount / perPage)),
-      },
-    };
+  function listWhere(where: SQL, query: VideoQuery) {
+    return paginate(query, (search) => {
+      const filter = and(
+        where,
+        search ? ilike(videos.searchText, search.contains) : undefined,
+        query.status ? eq(videos.status, query.status) : undefined,
+      );
+      const column = {
+        name: videos.searchText,
+        status: videos.status,
+        size: videos.size,
+        duration: videos.duration,
+        created_at: videos.createdAt,
+        updated_at: videos.updatedAt,
+      }[query.sort ?? 'created_at'];
+      const direction =
+        (query.order ?? (query.sort === 'name' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+      return {
+        rows: async ({ limit, offset }) =>
+          present(
+            await db
+              .select()
+              .from(videos)
+              .where(filter)
+              .orderBy(direction(column), desc(videos.id))
+              .limit(limit)
+              .offset(offset),
+          ),
+        count: () => db.$count(videos, filter),
+      };
+    });
   }
 
   /** Stops the transcode of a queued or processing video and records why. */
