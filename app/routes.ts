@@ -18,13 +18,15 @@ export default [
   layout('layouts/vnwa.tsx', [
     ...prefix('vnwa', [
       pending('Link', 'vnwa-link'),
-      route('users', 'routes/vnwa/users.tsx'),
+      route('users', 'routes/vnwa/users/route.tsx', { id: 'routes/vnwa/users' }),
       route('movie/genre', 'routes/vnwa/terms.tsx', { id: 'vnwa-genre' }),
       route('movie/types', 'routes/vnwa/terms.tsx', { id: 'vnwa-types' }),
       route('movie/nation', 'routes/vnwa/terms.tsx', { id: 'vnwa-nation' }),
       pending('movie/reports', 'vnwa-reports'),
-      route('movie/film/list', 'routes/vnwa/movies.tsx'),
-      route('movie/film/:episodes', 'routes/vnwa/episodes.tsx'),
+      route('movie/film/list', 'routes/vnwa/movies/route.tsx', { id: 'routes/vnwa/movies' }),
+      route('movie/film/:episodes', 'routes/vnwa/episodes/route.tsx', {
+        id: 'routes/vnwa/episodes',
+      }),
       pending('setting/backup', 'vnwa-backup'),
       pending('setting/web-info', 'vnwa-web-info'),
       pending('setting/site-assets', 'vnwa-site-assets'),

@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
 import { Alert } from '#app/components/ui/alert.tsx';
-import { Button } from '#app/components/ui/button.tsx';
-import { Dialog, DialogActions, DialogContent } from '#app/components/ui/dialog.tsx';
+import { FormActions } from '#app/components/form-actions.tsx';
+import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
 import { Field, Input, Select } from '#app/components/ui/input.tsx';
 import { PickerThumb, SearchPicker } from '#app/components/ui/search-picker.tsx';
 import type { AdminVideo } from '#app/components/videos/video-cells.tsx';
@@ -275,11 +275,13 @@ export function AttachDialog({ video, onClose }: { video: AdminVideo; onClose: (
           {episode ? <Replaces episode={episode} video={video} /> : null}
           {form.errors.video_id ? <Alert tone="error">{form.errors.video_id}</Alert> : null}
 
-          <DialogActions className="mt-2" onCancel={onClose}>
-            <Button type="submit" size="lg" disabled={form.pending || (!!movie && !overview)}>
-              {t('admin.videos.attach.submit')}
-            </Button>
-          </DialogActions>
+          <FormActions
+            className="mt-2"
+            onCancel={onClose}
+            pending={form.pending}
+            disabled={!!movie && !overview}
+            submitLabel={t('admin.videos.attach.submit')}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -10,6 +10,7 @@ import {
   RowActionsButton,
   type DataTableColumn,
 } from '#app/components/data-table/index.ts';
+import { FormActions } from '#app/components/form-actions.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -165,14 +166,7 @@ function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose:
               {t('admin.terms.fields.visible')}
             </label>
           </div>
-          <div className="mt-2 flex justify-end gap-2">
-            <Button type="button" variant="outline" size="lg" onClick={onClose}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" size="lg" disabled={form.pending}>
-              {t('form.save')}
-            </Button>
-          </div>
+          <FormActions className="mt-2" onCancel={onClose} pending={form.pending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -14,7 +14,8 @@ import {
 import { Player } from '#app/components/player/player.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { ConfirmDialog, Dialog, DialogActions, DialogContent } from '#app/components/ui/dialog.tsx';
+import { FormActions } from '#app/components/form-actions.tsx';
+import { ConfirmDialog, Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -94,11 +95,7 @@ function RenameDialog({ video, onClose }: { video: AdminVideo; onClose: () => vo
               <Input {...control} name="name" defaultValue={video.name} maxLength={200} />
             )}
           </Field>
-          <DialogActions className="mt-2" onCancel={onClose}>
-            <Button type="submit" size="lg" disabled={form.pending}>
-              {t('form.save')}
-            </Button>
-          </DialogActions>
+          <FormActions className="mt-2" onCancel={onClose} pending={form.pending} />
         </form>
       </DialogContent>
     </Dialog>
