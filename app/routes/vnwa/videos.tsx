@@ -14,7 +14,7 @@ import {
 import { Player } from '#app/components/player/player.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { FormActions } from '#app/components/form-actions.tsx';
+import { FormDialog } from '#app/components/form-dialog.tsx';
 import { ConfirmDialog, Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
 import {
   DropdownMenu,
@@ -32,6 +32,7 @@ import {
 } from '#app/components/videos/video-cells.tsx';
 import { VideoUploader } from '#app/components/videos/video-uploader.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
+import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import { isApiError } from '#app/lib/api.ts';
 import { formatDate } from '#app/lib/format.ts';
 import { useRealtimeEvent } from '#app/lib/realtime.ts';
@@ -55,22 +56,6 @@ export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, 
 type Dialogs = { kind: 'rename' | 'preview' | 'attach' | 'delete'; video: AdminVideo } | null;
 type Live = { status: VideoStatus; progress: number; failure_reason?: string | null };
 
-/** Runs an action, tells how it went, and reloads the list; the server's refusal (409) is shown as it says it. */
-function useVideoAction() {
-  const revalidator = useRevalidator();
-  const errorMessage = useErrorMessage();
-  return async (run: () => Promise<unknown>, success: string) => {
-    try {
-      await run();
-    } catch (error) {
-      toast.error(errorMessage(error));
-      throw error;
-    }
-    toast.success(success);
-    await revalidator.revalidate();
-  };
-}
-
 function RenameDialog({ video, onClose }: { video: AdminVideo; onClose: () => void }) {
   const { t } = useTranslation();
   const { api } = useAuth();
@@ -86,19 +71,11 @@ function RenameDialog({ video, onClose }: { video: AdminVideo; onClose: () => vo
     },
   });
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={t('admin.videos.rename.title')}>
-        <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-          <Field label={t('form.name')} error={form.errors.name}>
-            {(control) => (
-              <Input {...control} name="name" defaultValue={video.name} maxLength={200} />
-            )}
-          </Field>
-          <FormActions className="mt-2" onCancel={onClose} pending={form.pending} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog title={t('admin.videos.rename.title')} onClose={onClose} form={form}>
+      <Field label={t('form.name')} error={form.errors.name}>
+        {(control) => <Input {...control} name="name" defaultValue={video.name} maxLength={200} />}
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -178,7 +155,7 @@ function VideoActions({
 }) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const act = useVideoAction();
+  const act = useAdminAction();
   const run = (path: string, success: string) =>
     void act(() => api.post(`/admin/videos/${video.id}/${path}`), success).catch(() => undefined);
   return (
@@ -227,7 +204,7 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { api } = useAuth();
   const revalidator = useRevalidator();
-  const act = useVideoAction();
+  const act = useAdminAction();
   const [dialog, setDialog] = useState<Dialogs>(null);
   const { videos, sorted } = loaderData;
 

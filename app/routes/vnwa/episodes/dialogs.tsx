@@ -3,9 +3,7 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { VideoPicker, type PickedVideo } from '#app/components/catalog/video-picker.tsx';
-import { FormActions } from '#app/components/form-actions.tsx';
-import { Alert } from '#app/components/ui/alert.tsx';
-import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
+import { FormDialog } from '#app/components/form-dialog.tsx';
 import { Checkbox, Field, Input, Select, Textarea } from '#app/components/ui/input.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { toast } from '#app/lib/toast.tsx';
@@ -45,22 +43,16 @@ export function ServerDialog({
     },
   });
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title={t('admin.episodes.newServer')}
-        description={t('admin.episodes.serverHint')}
-      >
-        <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-          <Field label={t('admin.terms.fields.name')} error={form.errors.name}>
-            {(control) => (
-              <Input {...control} name="name" maxLength={60} placeholder="Vietsub #1" />
-            )}
-          </Field>
-          <FormActions onCancel={onClose} pending={form.pending} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={t('admin.episodes.newServer')}
+      description={t('admin.episodes.serverHint')}
+      onClose={onClose}
+      form={form}
+    >
+      <Field label={t('admin.terms.fields.name')} error={form.errors.name}>
+        {(control) => <Input {...control} name="name" maxLength={60} placeholder="Vietsub #1" />}
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -111,90 +103,86 @@ export function EpisodeDialog({
     },
   });
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title={episode ? t('admin.episodes.edit', { name: episode.name }) : t('admin.episodes.add')}
-      >
-        <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t('admin.terms.fields.name')} error={form.errors.name}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="name"
-                  maxLength={100}
-                  defaultValue={episode?.name}
-                  placeholder="Tập 1"
-                />
-              )}
-            </Field>
-            <Field
-              label={t('admin.episodes.ep')}
-              error={form.errors.ep}
-              hint={t('admin.episodes.epHint')}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  name="ep"
-                  maxLength={100}
-                  defaultValue={episode?.ep}
-                  placeholder="tap-1"
-                />
-              )}
-            </Field>
-          </div>
-          <Field label={t('admin.episodes.source')} error={form.errors.source_type}>
-            {(control) => (
-              <Select
-                {...control}
-                name="source_type"
-                value={kind}
-                onChange={(event) => setKind(event.target.value as Episode['source_type'])}
-              >
-                <option value="video">{t('admin.episodes.video')}</option>
-                <option value="hls">{t('admin.episodes.hls')}</option>
-                <option value="embed">{t('admin.episodes.embed')}</option>
-              </Select>
-            )}
-          </Field>
-          {kind === 'video' ? (
-            <Field label={t('admin.episodes.videoChoice')} error={form.errors.video_id}>
-              {(control) => (
-                <VideoPicker
-                  id={control.id}
-                  value={video}
-                  onChange={setVideo}
-                  invalid={Boolean(form.errors.video_id)}
-                  describedBy={control['aria-describedby']}
-                />
-              )}
-            </Field>
-          ) : (
-            <Field label={t('admin.episodes.url')} error={form.errors.source_url}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="source_url"
-                  type="url"
-                  maxLength={2000}
-                  defaultValue={episode?.source_url ?? ''}
-                  placeholder={
-                    kind === 'hls' ? 'https://…/master.m3u8' : 'https://player.example/embed/…'
-                  }
-                />
-              )}
-            </Field>
+    <FormDialog
+      title={episode ? t('admin.episodes.edit', { name: episode.name }) : t('admin.episodes.add')}
+      onClose={onClose}
+      form={form}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t('admin.terms.fields.name')} error={form.errors.name}>
+          {(control) => (
+            <Input
+              {...control}
+              name="name"
+              maxLength={100}
+              defaultValue={episode?.name}
+              placeholder="Tập 1"
+            />
           )}
-          <label className="flex items-center gap-2.5 text-sm">
-            <Checkbox name="published" defaultChecked={episode?.published ?? true} />
-            {t('admin.movies.form.published')}
-          </label>
-          <FormActions onCancel={onClose} pending={form.pending} />
-        </form>
-      </DialogContent>
-    </Dialog>
+        </Field>
+        <Field
+          label={t('admin.episodes.ep')}
+          error={form.errors.ep}
+          hint={t('admin.episodes.epHint')}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              name="ep"
+              maxLength={100}
+              defaultValue={episode?.ep}
+              placeholder="tap-1"
+            />
+          )}
+        </Field>
+      </div>
+      <Field label={t('admin.episodes.source')} error={form.errors.source_type}>
+        {(control) => (
+          <Select
+            {...control}
+            name="source_type"
+            value={kind}
+            onChange={(event) => setKind(event.target.value as Episode['source_type'])}
+          >
+            <option value="video">{t('admin.episodes.video')}</option>
+            <option value="hls">{t('admin.episodes.hls')}</option>
+            <option value="embed">{t('admin.episodes.embed')}</option>
+          </Select>
+        )}
+      </Field>
+      {kind === 'video' ? (
+        <Field label={t('admin.episodes.videoChoice')} error={form.errors.video_id}>
+          {(control) => (
+            <VideoPicker
+              id={control.id}
+              value={video}
+              onChange={setVideo}
+              invalid={Boolean(form.errors.video_id)}
+              describedBy={control['aria-describedby']}
+            />
+          )}
+        </Field>
+      ) : (
+        <Field label={t('admin.episodes.url')} error={form.errors.source_url}>
+          {(control) => (
+            <Input
+              {...control}
+              name="source_url"
+              type="url"
+              maxLength={2000}
+              defaultValue={episode?.source_url ?? ''}
+              placeholder={
+                kind === 'hls' ? 'https://…/master.m3u8' : 'https://player.example/embed/…'
+              }
+            />
+          )}
+        </Field>
+      )}
+      <label className="flex items-center gap-2.5 text-sm">
+        <Checkbox name="published" defaultChecked={episode?.published ?? true} />
+        {t('admin.movies.form.published')}
+      </label>
+    </FormDialog>
   );
 }
 
@@ -227,33 +215,26 @@ export function BulkDialog({
     },
   });
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title={t('admin.episodes.addMany', { server: server.name })}
-        description={t('admin.episodes.linesHint')}
-      >
-        <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-          <Field label={t('admin.episodes.lines')} error={form.errors.lines}>
-            {(control) => (
-              <Textarea
-                {...control}
-                name="lines"
-                rows={8}
-                className="font-mono text-xs"
-                placeholder={
-                  'Tập 1|https://cdn.example/tap-1/master.m3u8\nTập 2|https://player.example/embed/2'
-                }
-              />
-            )}
-          </Field>
-          <FormActions
-            onCancel={onClose}
-            pending={form.pending}
-            submitLabel={t('admin.episodes.addLines')}
+    <FormDialog
+      title={t('admin.episodes.addMany', { server: server.name })}
+      description={t('admin.episodes.linesHint')}
+      onClose={onClose}
+      form={form}
+      submitLabel={t('admin.episodes.addLines')}
+    >
+      <Field label={t('admin.episodes.lines')} error={form.errors.lines}>
+        {(control) => (
+          <Textarea
+            {...control}
+            name="lines"
+            rows={8}
+            className="font-mono text-xs"
+            placeholder={
+              'Tập 1|https://cdn.example/tap-1/master.m3u8\nTập 2|https://player.example/embed/2'
+            }
           />
-        </form>
-      </DialogContent>
-    </Dialog>
+        )}
+      </Field>
+    </FormDialog>
   );
 }

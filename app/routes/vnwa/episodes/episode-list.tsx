@@ -6,6 +6,7 @@ import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
+import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import { cn } from '#app/lib/cn.ts';
 import { formatDuration } from '#app/lib/format.ts';
 import { toast } from '#app/lib/toast.tsx';
@@ -19,6 +20,7 @@ export function EpisodeList({ movieId, server }: { movieId: number; server: Serv
   const { api } = useAuth();
   const refresh = useRefresh();
   const errorMessage = useErrorMessage();
+  const act = useAdminAction();
   const [order, setOrder] = useState<Episode[] | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
   const [dialog, setDialog] = useState<{
@@ -177,15 +179,9 @@ export function EpisodeList({ movieId, server }: { movieId: number; server: Serv
           onOpenChange={(open) => !open && setDialog(null)}
           title={t('admin.episodes.delete', { name: dialog.episode.name })}
           confirmLabel={t('admin.users.delete.submit')}
-          onConfirm={async () => {
-            try {
-              await api.delete(`/admin/movies/${movieId}/episodes/${dialog.episode.id}`);
-            } catch (error) {
-              toast.error(errorMessage(error));
-              throw error;
-            }
-            await refresh();
-          }}
+          onConfirm={() =>
+            act(() => api.delete(`/admin/movies/${movieId}/episodes/${dialog.episode.id}`))
+          }
         />
       ) : null}
     </>

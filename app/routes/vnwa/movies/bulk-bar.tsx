@@ -6,8 +6,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
 import { Select } from '#app/components/ui/input.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
-import { toast } from '#app/lib/toast.tsx';
-import { useErrorMessage } from '#app/lib/use-api-form.ts';
+import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import type { Movie, MoviesData, TermOption } from './route.tsx';
 
@@ -24,72 +23,38 @@ export function BulkBar({
   const { t } = useTranslation();
   const { api } = useAuth();
   const revalidator = useRevalidator();
-  const errorMessage = useErrorMessage();
+  const act = useAdminAction();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const ids = selected.map((movie) => movie.id);
-  async function run(body: Record<string, unknown>) {
-    try {
-      const answer = await api.post<{ affected: number }>('/admin/movies/bulk', { ...body, ids });
-      toast.success(t('admin.movies.bulk.done', { count: answer.affected }));
-      clear();
-      await revalidator.revalidate();
-    } catch (error) {
-      toast.error(errorMessage(error));
-      throw error;
-    }
-  }
+  const run = (body: Record<string, unknown>) =>
+    act(
+      () => api.post<{ affected: number }>('/admin/movies/bulk', { ...body, ids }),
+      (answer) => t('admin.movies.bulk.done', { count: answer.affected }),
+      () => {
+        clear();
+        return revalidator.revalidate();
+      },
+    );
+  // The bar's buttons and menus: a failure was told in a toast already.
+  const fire = (body: Record<string, unknown>) => void run(body).catch(() => undefined);
   return (
     <>
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={() => void run({ action: 'publish' }).catch(() => undefined)}
-      >
+      <Button size="sm" variant="outline" onClick={() => fire({ action: 'publish' })}>
         {t('admin.movies.bulk.publish')}
       </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={() => void run({ action: 'unpublish' }).catch(() => undefined)}
-      >
+      <Button size="sm" variant="outline" onClick={() => fire({ action: 'unpublish' })}>
         {t('admin.movies.bulk.unpublish')}
       </Button>
-      <Select
-        className="h-8 w-auto text-sm"
-        aria-label={t('admin.movies.bulk.setType')}
-        value=""
-        onChange={(event) =>
-          event.target.value &&
-          void run({ action: 'set_type', type_id: Number(event.target.value) }).catch(
-            () => undefined,
-          )
-        }
-      >
-        <option value="">{t('admin.movies.bulk.setType')}</option>
-        {data.types.map((type: TermOption) => (
-          <option key={type.id} value={type.id}>
-            {type.name}
-          </option>
-        ))}
-      </Select>
-      <Select
-        className="h-8 w-auto text-sm"
-        aria-label={t('admin.movies.bulk.addGenre')}
-        value=""
-        onChange={(event) =>
-          event.target.value &&
-          void run({ action: 'add_genre', genre_id: Number(event.target.value) }).catch(
-            () => undefined,
-          )
-        }
-      >
-        <option value="">{t('admin.movies.bulk.addGenre')}</option>
-        {data.genres.map((genre: TermOption) => (
-          <option key={genre.id} value={genre.id}>
-            {genre.name}
-          </option>
-        ))}
-      </Select>
+      <TermSelect
+        label={t('admin.movies.bulk.setType')}
+        options={data.types}
+        onPick={(id) => fire({ action: 'set_type', type_id: id })}
+      />
+      <TermSelect
+        label={t('admin.movies.bulk.addGenre')}
+        options={data.genres}
+        onPick={(id) => fire({ action: 'add_genre', genre_id: id })}
+      />
       <Button
         size="sm"
         variant="outline"
@@ -110,5 +75,32 @@ export function BulkBar({
         />
       ) : null}
     </>
+  );
+}
+
+/** A menu that acts as soon as a term is picked, then shows its label again. */
+function TermSelect({
+  label,
+  options,
+  onPick,
+}: {
+  label: string;
+  options: TermOption[];
+  onPick: (id: number) => void;
+}) {
+  return (
+    <Select
+      className="h-8 w-auto text-sm"
+      aria-label={label}
+      value=""
+      onChange={(event) => event.target.value && onPick(Number(event.target.value))}
+    >
+      <option value="">{label}</option>
+      {options.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.name}
+        </option>
+      ))}
+    </Select>
   );
 }

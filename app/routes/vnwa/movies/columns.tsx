@@ -3,17 +3,12 @@
 import { Clapperboard, ListVideo, Pencil, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { AppLink } from '#app/components/app-link.tsx';
-import { RowActionsButton, type DataTableColumn } from '#app/components/data-table/index.ts';
-import { Img } from '#app/components/image.tsx';
+import { RowActionsMenu, type DataTableColumn } from '#app/components/data-table/index.ts';
 import { Badge } from '#app/components/ui/badge.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '#app/components/ui/dropdown-menu.tsx';
+import { DropdownMenuItem } from '#app/components/ui/dropdown-menu.tsx';
 import { formatDate } from '#app/lib/format.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
+import { MoviePicture } from './fields.tsx';
 import type { Movie } from './route.tsx';
 
 export function useMovieColumns({
@@ -32,21 +27,13 @@ export function useMovieColumns({
         meta: { sortKey: 'title', className: 'min-w-72' },
         cell: ({ row }) => (
           <div className="flex items-center gap-3">
-            <div className="aspect-[2/3] w-10 shrink-0 overflow-hidden rounded-md bg-neutral-100 dark:bg-neutral-800">
-              {row.original.poster ? (
-                <Img
-                  src={row.original.poster}
-                  width={40}
-                  height={60}
-                  alt=""
-                  className="size-full object-cover"
-                />
-              ) : (
-                <div className="grid size-full place-items-center text-neutral-400">
-                  <Clapperboard className="size-4" aria-hidden />
-                </div>
-              )}
-            </div>
+            <MoviePicture
+              src={row.original.poster}
+              width={40}
+              height={60}
+              className="aspect-[2/3] w-10 shrink-0 rounded-md"
+              placeholder={<Clapperboard className="size-4" aria-hidden />}
+            />
             <div className="min-w-0">
               <p className="font-medium break-words">{row.original.title}</p>
               <p className="text-xs text-neutral-500 dark:text-neutral-400">
@@ -114,29 +101,22 @@ export function useMovieColumns({
         header: () => <span className="sr-only">{t('admin.users.columns.actions')}</span>,
         meta: { className: 'w-12 text-right' },
         cell: ({ row }) => (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <RowActionsButton
-                aria-label={t('admin.users.actions', { name: row.original.title })}
-              />
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem onSelect={() => edit({ movie: row.original })}>
-                <Pencil aria-hidden />
-                {t('admin.users.edit.open')}
-              </DropdownMenuItem>
-              <DropdownMenuItem asChild>
-                <AppLink to={`/vnwa/movie/film/episodes-${row.original.id}`}>
-                  <ListVideo aria-hidden />
-                  {t('admin.pages.episodes')}
-                </AppLink>
-              </DropdownMenuItem>
-              <DropdownMenuItem danger onSelect={() => remove(row.original)}>
-                <Trash2 aria-hidden />
-                {t('admin.users.delete.open')}
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <RowActionsMenu label={t('admin.users.actions', { name: row.original.title })}>
+            <DropdownMenuItem onSelect={() => edit({ movie: row.original })}>
+              <Pencil aria-hidden />
+              {t('admin.users.edit.open')}
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <AppLink to={`/vnwa/movie/film/episodes-${row.original.id}`}>
+                <ListVideo aria-hidden />
+                {t('admin.pages.episodes')}
+              </AppLink>
+            </DropdownMenuItem>
+            <DropdownMenuItem danger onSelect={() => remove(row.original)}>
+              <Trash2 aria-hidden />
+              {t('admin.users.delete.open')}
+            </DropdownMenuItem>
+          </RowActionsMenu>
         ),
       },
     ],

@@ -1,12 +1,38 @@
-// The Movie Manager form's own fields: a poster or backdrop picker, and a list of checkboxes (genres, nations,
-// languages).
+// The Movie Manager's own pieces: a movie's picture, the poster or backdrop picker, and a list of checkboxes
+// (genres, nations, languages).
 import { ImagePlus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { ImageField } from '#app/components/image-field.tsx';
 import { Img } from '#app/components/image.tsx';
 import { Checkbox } from '#app/components/ui/input.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
+
+/** A movie's picture in its box, or a placeholder icon where it has none. */
+export function MoviePicture({
+  src,
+  width,
+  height,
+  className,
+  placeholder,
+}: {
+  src: string | null;
+  width: number;
+  height: number;
+  className: string;
+  placeholder: ReactNode;
+}) {
+  return (
+    <div className={cn('overflow-hidden bg-neutral-100 dark:bg-neutral-800', className)}>
+      {src ? (
+        <Img src={src} width={width} height={height} alt="" className="size-full object-cover" />
+      ) : (
+        <div className="grid size-full place-items-center text-neutral-400">{placeholder}</div>
+      )}
+    </div>
+  );
+}
 
 /** A poster or backdrop: uploaded at once, kept in the form until it is saved. */
 export function MovieImage({
@@ -34,26 +60,13 @@ export function MovieImage({
       chooseLabel={t('admin.movies.form.upload')}
       error={error}
       preview={
-        <div
-          className={cn(
-            'overflow-hidden rounded-lg bg-neutral-100 dark:bg-neutral-800',
-            poster ? 'aspect-[2/3] w-24' : 'aspect-video w-40',
-          )}
-        >
-          {value ? (
-            <Img
-              src={value}
-              width={poster ? 96 : 160}
-              height={poster ? 144 : 90}
-              alt=""
-              className="size-full object-cover"
-            />
-          ) : (
-            <div className="grid size-full place-items-center text-neutral-400">
-              <ImagePlus className="size-6" aria-hidden />
-            </div>
-          )}
-        </div>
+        <MoviePicture
+          src={value}
+          width={poster ? 96 : 160}
+          height={poster ? 144 : 90}
+          className={cn('rounded-lg', poster ? 'aspect-[2/3] w-24' : 'aspect-video w-40')}
+          placeholder={<ImagePlus className="size-6" aria-hidden />}
+        />
       }
       upload={async (file) => {
         const body = new FormData();

@@ -3,12 +3,12 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { FormActions } from '#app/components/form-actions.tsx';
+import { SlugField } from '#app/components/slug-field.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Checkbox, Field, Input, Select, Textarea } from '#app/components/ui/input.tsx';
 import { Sheet, SheetContent } from '#app/components/ui/sheet.tsx';
 import { MOVIE_STATUSES } from '#app/lib/admin-queries.ts';
 import { useAuth } from '#app/lib/auth.tsx';
-import { slugify } from '#app/lib/format.ts';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
@@ -40,8 +40,6 @@ export function MovieForm({
   const revalidator = useRevalidator();
   const rules = useFormRules();
   const [title, setTitle] = useState(movie?.title ?? '');
-  const [slug, setSlug] = useState(movie?.slug ?? '');
-  const [slugTouched, setSlugTouched] = useState(Boolean(movie));
   const [poster, setPoster] = useState<string | null>(movie?.poster ?? null);
   const [backdrop, setBackdrop] = useState<string | null>(movie?.backdrop ?? null);
   const form = useApiForm({
@@ -81,7 +79,6 @@ export function MovieForm({
       await revalidator.revalidate();
     },
   });
-  const preview = slugify(slugTouched ? slug : title);
   const e = form.errors;
   return (
     <Sheet open onOpenChange={(open) => !open && onClose()}>
@@ -120,27 +117,14 @@ export function MovieForm({
                 />
               )}
             </Field>
-            <Field
-              label={t('admin.terms.fields.slug')}
+            <SlugField
+              from={title}
+              initial={movie?.slug}
+              pathPrefix="/watch/"
+              maxLength={255}
               error={e.slug}
-              hint={
-                preview ? t('admin.terms.slugPreview', { path: `/watch/${preview}` }) : undefined
-              }
               className="sm:col-span-2"
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  name="slug"
-                  maxLength={255}
-                  value={slugTouched ? slug : preview}
-                  onChange={(ev) => {
-                    setSlugTouched(true);
-                    setSlug(ev.target.value);
-                  }}
-                />
-              )}
-            </Field>
+            />
           </div>
           <div className="flex flex-wrap gap-6">
             <MovieImage

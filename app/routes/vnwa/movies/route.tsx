@@ -3,7 +3,6 @@
 // genre and delete; one form for create and edit with image upload, slug preview and errors by their fields.
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { DataTable, TableFilter } from '#app/components/data-table/index.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
@@ -11,9 +10,8 @@ import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
 import { MOVIE_STATUSES, moviesQuery } from '#app/lib/admin-queries.ts';
 import { useAuth } from '#app/lib/auth.tsx';
+import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
-import { toast } from '#app/lib/toast.tsx';
-import { useErrorMessage } from '#app/lib/use-api-form.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { BulkBar } from './bulk-bar.tsx';
 import { useMovieColumns } from './columns.tsx';
@@ -38,11 +36,13 @@ export type MoviesData = Route.ComponentProps['loaderData'];
 export type Movie = MoviesData['movies']['data'][number];
 export type TermOption = { id: number; name: string };
 
+const filterOptions = (terms: TermOption[]) =>
+  terms.map((term) => ({ value: String(term.id), label: term.name }));
+
 export default function MoviesManager({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const revalidator = useRevalidator();
-  const errorMessage = useErrorMessage();
+  const act = useAdminAction();
   const [editing, setEditing] = useState<{ movie?: Movie } | null>(null);
   const [deleting, setDeleting] = useState<Movie | null>(null);
   const { movies } = loaderData;
@@ -77,26 +77,17 @@ export default function MoviesManager({ loaderData }: Route.ComponentProps) {
             <TableFilter
               name="genre"
               label={t('admin.movies.form.genres')}
-              options={loaderData.genres.map((g: TermOption) => ({
-                value: String(g.id),
-                label: g.name,
-              }))}
+              options={filterOptions(loaderData.genres)}
             />
             <TableFilter
               name="type"
               label={t('admin.movies.columns.type')}
-              options={loaderData.types.map((g: TermOption) => ({
-                value: String(g.id),
-                label: g.name,
-              }))}
+              options={filterOptions(loaderData.types)}
             />
             <TableFilter
               name="nation"
               label={t('admin.movies.form.nations')}
-              options={loaderData.nations.map((g: TermOption) => ({
-                value: String(g.id),
-                label: g.name,
-              }))}
+              options={filterOptions(loaderData.nations)}
             />
             <TableFilter
               name="status"
@@ -127,16 +118,12 @@ export default function MoviesManager({ loaderData }: Route.ComponentProps) {
           title={t('admin.users.delete.title', { name: deleting.title })}
           description={t('admin.movies.deleteText')}
           confirmLabel={t('admin.users.delete.submit')}
-          onConfirm={async () => {
-            try {
-              await api.delete(`/admin/movies/${deleting.id}`);
-            } catch (error) {
-              toast.error(errorMessage(error));
-              throw error;
-            }
-            toast.success(t('admin.users.delete.done', { name: deleting.title }));
-            await revalidator.revalidate();
-          }}
+          onConfirm={() =>
+            act(
+              () => api.delete(`/admin/movies/${deleting.id}`),
+              t('admin.users.delete.done', { name: deleting.title }),
+            )
+          }
         />
       ) : null}
     </div>

@@ -1,34 +1,14 @@
-// The Users Manager's dialogs for one user: edit name and roles, and ban with a reason and an optional end; and the
-// way every action on a user reports how it went.
+// The Users Manager's dialogs for one user: edit name and roles, and ban with a reason and an optional end.
 import { Ban } from 'lucide-react';
 import { useRevalidator } from 'react-router';
-import { FormActions } from '#app/components/form-actions.tsx';
-import { Alert } from '#app/components/ui/alert.tsx';
-import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
+import { FormDialog } from '#app/components/form-dialog.tsx';
 import { Checkbox, Field, Input, Textarea } from '#app/components/ui/input.tsx';
 import { USER_ROLES } from '#app/lib/admin-queries.ts';
 import { useAuth } from '#app/lib/auth.tsx';
 import { toast } from '#app/lib/toast.tsx';
-import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
+import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import type { AdminUser } from './route.tsx';
-
-/** Runs an action, tells how it went, and reloads the list; the server's refusal (409) is shown as it says it. */
-export function useUserAction() {
-  const revalidator = useRevalidator();
-  const errorMessage = useErrorMessage();
-  return async (run: () => Promise<unknown>, success: string, after?: () => void) => {
-    try {
-      await run();
-    } catch (error) {
-      toast.error(errorMessage(error));
-      throw error;
-    }
-    toast.success(success);
-    if (after) after();
-    else await revalidator.revalidate();
-  };
-}
 
 export function EditDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const { t } = useTranslation();
@@ -56,45 +36,41 @@ export function EditDialog({ user, onClose }: { user: AdminUser; onClose: () => 
     },
   });
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={t('admin.users.edit.title', { name: user.name })}>
-        <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-          <Field label={t('form.name')} error={form.errors.name}>
-            {(control) => (
-              <Input {...control} name="name" defaultValue={user.name} maxLength={100} />
-            )}
-          </Field>
-          <fieldset
-            className="flex flex-col gap-2"
-            disabled={self}
-            aria-describedby={form.errors.roles ? 'roles-error' : undefined}
-          >
-            <legend className="mb-1 text-sm font-medium">{t('admin.users.columns.roles')}</legend>
-            {USER_ROLES.map((role) => (
-              <label key={role} className="flex items-center gap-2.5 text-sm">
-                <Checkbox name={`role_${role}`} defaultChecked={user.roles.includes(role)} />
-                {t(`admin.users.roles.${role}`)}
-                <span className="text-xs text-neutral-500 dark:text-neutral-400">
-                  {t(`admin.users.roleHints.${role}`)}
-                </span>
-              </label>
-            ))}
-            {self ? (
-              <p className="text-xs text-neutral-500 dark:text-neutral-400">
-                {t('admin.users.edit.selfRoles')}
-              </p>
-            ) : null}
-            {form.errors.roles ? (
-              <p id="roles-error" role="alert" className="text-sm text-red-600 dark:text-red-400">
-                {form.errors.roles}
-              </p>
-            ) : null}
-          </fieldset>
-          <FormActions className="mt-2" onCancel={onClose} pending={form.pending} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={t('admin.users.edit.title', { name: user.name })}
+      onClose={onClose}
+      form={form}
+    >
+      <Field label={t('form.name')} error={form.errors.name}>
+        {(control) => <Input {...control} name="name" defaultValue={user.name} maxLength={100} />}
+      </Field>
+      <fieldset
+        className="flex flex-col gap-2"
+        disabled={self}
+        aria-describedby={form.errors.roles ? 'roles-error' : undefined}
+      >
+        <legend className="mb-1 text-sm font-medium">{t('admin.users.columns.roles')}</legend>
+        {USER_ROLES.map((role) => (
+          <label key={role} className="flex items-center gap-2.5 text-sm">
+            <Checkbox name={`role_${role}`} defaultChecked={user.roles.includes(role)} />
+            {t(`admin.users.roles.${role}`)}
+            <span className="text-xs text-neutral-500 dark:text-neutral-400">
+              {t(`admin.users.roleHints.${role}`)}
+            </span>
+          </label>
+        ))}
+        {self ? (
+          <p className="text-xs text-neutral-500 dark:text-neutral-400">
+            {t('admin.users.edit.selfRoles')}
+          </p>
+        ) : null}
+        {form.errors.roles ? (
+          <p id="roles-error" role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {form.errors.roles}
+          </p>
+        ) : null}
+      </fieldset>
+    </FormDialog>
   );
 }
 
@@ -127,37 +103,29 @@ export function BanDialog({ user, onClose }: { user: AdminUser; onClose: () => v
     },
   });
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title={t('admin.users.ban.title', { name: user.name })}
-        description={t('admin.users.ban.text')}
+    <FormDialog
+      title={t('admin.users.ban.title', { name: user.name })}
+      description={t('admin.users.ban.text')}
+      onClose={onClose}
+      form={form}
+      danger
+      submitLabel={
+        <>
+          <Ban aria-hidden />
+          {t('admin.users.ban.submit')}
+        </>
+      }
+    >
+      <Field label={t('admin.users.ban.reason')} error={form.errors.reason}>
+        {(control) => <Textarea {...control} name="reason" maxLength={500} rows={3} required />}
+      </Field>
+      <Field
+        label={t('admin.users.ban.until')}
+        hint={t('admin.users.ban.untilHint')}
+        error={form.errors.expires_at}
       >
-        <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-          <Field label={t('admin.users.ban.reason')} error={form.errors.reason}>
-            {(control) => <Textarea {...control} name="reason" maxLength={500} rows={3} required />}
-          </Field>
-          <Field
-            label={t('admin.users.ban.until')}
-            hint={t('admin.users.ban.untilHint')}
-            error={form.errors.expires_at}
-          >
-            {(control) => <Input {...control} name="expires_at" type="date" min={localToday()} />}
-          </Field>
-          <FormActions
-            className="mt-2"
-            onCancel={onClose}
-            pending={form.pending}
-            danger
-            submitLabel={
-              <>
-                <Ban aria-hidden />
-                {t('admin.users.ban.submit')}
-              </>
-            }
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+        {(control) => <Input {...control} name="expires_at" type="date" min={localToday()} />}
+      </Field>
+    </FormDialog>
   );
 }

@@ -9,12 +9,13 @@ import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
 import { USER_ROLES, USER_STATUSES, usersQuery } from '#app/lib/admin-queries.ts';
 import { useAuth } from '#app/lib/auth.tsx';
+import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import { invalidRoute } from '#app/lib/route-errors.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useUserColumns } from './columns.tsx';
 import { UserDetail } from './detail.tsx';
-import { BanDialog, EditDialog, useUserAction } from './dialogs.tsx';
+import { BanDialog, EditDialog } from './dialogs.tsx';
 import type { Route } from './+types/route';
 
 export const handle: RouteHandle = { title: 'admin.pages.users' };
@@ -42,7 +43,7 @@ export default function UsersManager({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { api } = useAuth();
   const { params, set } = useTableQuery();
-  const act = useUserAction();
+  const act = useAdminAction();
   const [dialog, setDialog] = useState<UserDialog>(null);
   const { users, detail, sorted } = loaderData;
   const closeDetail = () => set({ user: undefined }, { keepPage: true });

@@ -9,8 +9,8 @@ import {
   DropdownMenuTrigger,
 } from '#app/components/ui/dropdown-menu.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
+import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { useUserAction } from './dialogs.tsx';
 import type { AdminUser, UserDialog } from './route.tsx';
 
 /** The actions on one user: a "…" button in the row, an "Actions" button in the detail panel. */
@@ -28,7 +28,7 @@ export function UserActions({
 }) {
   const { t } = useTranslation();
   const { api, user: me } = useAuth();
-  const act = useUserAction();
+  const act = useAdminAction();
   const self = me?.id === user.id;
   const id = encodeURIComponent(user.id);
   const run = (path: string, success: string) =>
