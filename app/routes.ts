@@ -19,13 +19,15 @@ export default [
   layout('layouts/vnwa.tsx', [
     ...prefix('vnwa', [
       pendingAdmin('Link', 'vnwa-link'),
-      route('users', 'routes/vnwa/users.tsx'),
+      route('users', 'routes/vnwa/users/route.tsx', { id: 'routes/vnwa/users' }),
       route('movie/genre', 'routes/vnwa/terms.tsx', { id: 'vnwa-genre' }),
       route('movie/types', 'routes/vnwa/terms.tsx', { id: 'vnwa-types' }),
       route('movie/nation', 'routes/vnwa/terms.tsx', { id: 'vnwa-nation' }),
       pendingAdmin('movie/reports', 'vnwa-reports'),
-      route('movie/film/list', 'routes/vnwa/movies.tsx'),
-      route('movie/film/:episodes', 'routes/vnwa/episodes.tsx'),
+      route('movie/film/list', 'routes/vnwa/movies/route.tsx', { id: 'routes/vnwa/movies' }),
+      route('movie/film/:episodes', 'routes/vnwa/episodes/route.tsx', {
+        id: 'routes/vnwa/episodes',
+      }),
       pendingAdmin('setting/backup', 'vnwa-backup'),
       pendingAdmin('setting/web-info', 'vnwa-web-info'),
       pendingAdmin('setting/site-assets', 'vnwa-site-assets'),

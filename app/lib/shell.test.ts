@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redirects } from '#app/routes/redirect.tsx';
-import { parseEpisodesParam } from '#app/routes/vnwa/episodes.tsx';
+import { parseEpisodesParam } from '#app/routes/vnwa/episodes/route.tsx';
 import { resolveColorMode } from './color-mode.tsx';
 import { formatTitle } from './title.tsx';
 import { createToastQueue } from './toast.tsx';

@@ -3,6 +3,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { usersQuery } from '#app/lib/admin-queries.ts';
+import { pageSchema } from '#app/lib/list-query.ts';
 import { nameField, sessionSchema, userSchema } from './accounts.routes.ts';
 import { declareAccess } from './access.ts';
 import { HttpError, errorResponses } from './errors.ts';
@@ -21,16 +23,6 @@ const errors = errorResponses(401, 403, 404, 409, 419, 422);
 const idParams = z.strictObject({ id: z.string().min(1).max(128) });
 const userBody = z.object({ user: adminUserSchema });
 
-export const listUsersQuery = z.strictObject({
-  search: z.string().trim().max(100).optional(),
-  role: z.enum(['admin', 'user']).optional(),
-  status: z.enum(['active', 'banned', 'unverified']).optional(),
-  sort: z.enum(['name', 'email', 'created_at', 'last_active_at']).optional(),
-  order: z.enum(['asc', 'desc']).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).optional(),
-  per_page: z.coerce.number().int().min(1).max(100).optional(),
-});
-
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app.services;
   declareAccess(app, 'admin');
@@ -44,19 +36,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'List users',
         description: 'Search by name or email ignores Vietnamese diacritics.',
-        querystring: listUsersQuery,
-        response: {
-          200: z.object({
-            data: z.array(adminUserSchema),
-            meta: z.object({
-              page: z.number(),
-              per_page: z.number(),
-              total: z.number(),
-              last_page: z.number(),
-            }),
-          }),
-          ...errors,
-        },
+        querystring: usersQuery.api,
+        response: { 200: pageSchema(adminUserSchema), ...errors },
       },
     },
     async (request) => auth.listUsers(request.query),

@@ -3,6 +3,8 @@
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { moviesQuery } from '#app/lib/admin-queries.ts';
+import { pageSchema } from '#app/lib/list-query.ts';
 import { MOVIE_STATUSES } from '#server/db/schema/index.ts';
 import {
   acceptImage,
@@ -89,22 +91,6 @@ export const movieSchema = z
   })
   .meta({ id: 'Movie' });
 
-export const moviesQuery = z.strictObject({
-  search: z.string().trim().max(100).optional(),
-  genre: z.coerce.number().int().positive().optional(),
-  type: z.coerce.number().int().positive().optional(),
-  nation: z.coerce.number().int().positive().optional(),
-  status: z.enum(MOVIE_STATUSES).optional(),
-  year: z.coerce.number().int().min(1888).max(2100).optional(),
-  published: z.enum(['true', 'false']).optional(),
-  sort: z
-    .enum(['relevance', 'title', 'year', 'status', 'views', 'episodes', 'updated_at', 'created_at'])
-    .optional(),
-  order: z.enum(['asc', 'desc']).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).optional(),
-  per_page: z.coerce.number().int().min(1).max(100).optional(),
-});
-
 const errors = errorResponses(401, 403, 404, 409, 419, 422);
 const idParams = z.strictObject({ id: idParam });
 const movieOut = z.object({ movie: movieSchema });
@@ -122,19 +108,8 @@ export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'List movies',
         description:
           'Search ignores diacritics and tolerates a typo; filters and sort as in the query.',
-        querystring: moviesQuery,
-        response: {
-          200: z.object({
-            data: z.array(movieSchema),
-            meta: z.object({
-              page: z.number(),
-              per_page: z.number(),
-              total: z.number(),
-              last_page: z.number(),
-            }),
-          }),
-          ...errors,
-        },
+        querystring: moviesQuery.api,
+        response: { 200: pageSchema(movieSchema), ...errors },
       },
     },
     async (request) => movies.list(request.query),

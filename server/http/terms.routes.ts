@@ -1,6 +1,8 @@
 // Genres, types and nations over HTTP: the admin managers (admins only) and the public lists.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { termsQuery } from '#app/lib/admin-queries.ts';
+import { pageSchema } from '#app/lib/list-query.ts';
 import { TERM_KINDS } from '#server/db/schema/index.ts';
 import { declareAccess } from './access.ts';
 import { errorResponses } from './errors.ts';
@@ -32,13 +34,6 @@ const kindParams = z.strictObject({ kind: z.enum(TERM_KINDS) });
 const idParams = kindParams.extend({
   id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
-export const termsQuery = z.strictObject({
-  search: z.string().trim().max(100).optional(),
-  sort: z.enum(['name', 'order', 'movies_count', 'created_at']).optional(),
-  order: z.enum(['asc', 'desc']).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).optional(),
-  per_page: z.coerce.number().int().min(1).max(100).optional(),
-});
 const errors = errorResponses(401, 403, 404, 409, 419, 422);
 const termBodyOut = z.object({ term: termSchema });
 
@@ -69,19 +64,8 @@ export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['admin'],
           summary: 'List genres, types or nations (search ignores diacritics)',
           params: kindParams,
-          querystring: termsQuery,
-          response: {
-            200: z.object({
-              data: z.array(termSchema),
-              meta: z.object({
-                page: z.number(),
-                per_page: z.number(),
-                total: z.number(),
-                last_page: z.number(),
-              }),
-            }),
-            ...errors,
-          },
+          querystring: termsQuery.api,
+          response: { 200: pageSchema(termSchema), ...errors },
         },
       },
       async (request) => terms.list(request.params.kind, request.query),

@@ -2,6 +2,8 @@
 // video), one video, rename, retry, cancel, move to the trash, the trash list, restore, delete forever, empty.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { videosQuery } from '#app/lib/admin-queries.ts';
+import { pageSchema } from '#app/lib/list-query.ts';
 import { VIDEO_STATUSES } from '#server/db/schema/index.ts';
 import { declareAccess } from './access.ts';
 import { errorResponses, idParam } from './errors.ts';
@@ -51,24 +53,7 @@ export const videoSchema = z
   })
   .meta({ id: 'Video' });
 
-export const videosQuery = z.strictObject({
-  search: z.string().trim().max(100).optional(),
-  status: z.enum(VIDEO_STATUSES).optional(),
-  sort: z.enum(['name', 'status', 'size', 'duration', 'created_at', 'updated_at']).optional(),
-  order: z.enum(['asc', 'desc']).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).optional(),
-  per_page: z.coerce.number().int().min(1).max(100).optional(),
-});
-
-const listOut = z.object({
-  data: z.array(videoSchema),
-  meta: z.object({
-    page: z.number(),
-    per_page: z.number(),
-    total: z.number(),
-    last_page: z.number(),
-  }),
-});
+const listOut = pageSchema(videoSchema);
 const errors = errorResponses(401, 403, 404, 409, 419, 422);
 const idParams = z.strictObject({ id: idParam });
 const videoOut = z.object({ video: videoSchema });
@@ -85,7 +70,7 @@ export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'List videos (not in the trash)',
         description:
           'Search by name ignores diacritics; each video lists the episodes that use it.',
-        querystring: videosQuery,
+        querystring: videosQuery.api,
         response: { 200: listOut, ...errors },
       },
     },
@@ -100,7 +85,7 @@ export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Videos in the trash',
         description:
           'Each has `purge_at`: the hourly purge deletes it and its files TRASH_RETENTION_DAYS after it was deleted.',
-        querystring: videosQuery,
+        querystring: videosQuery.api,
         response: { 200: listOut, ...errors },
       },
     },

@@ -1,11 +1,13 @@
 // The account's general settings, shared by `/account/general` and `/vnwa/account/general`: profile (name, avatar,
 // language), email, password, and deleting the account.
 import { BadgeCheck, Camera, Save, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useNavigate, useRevalidator } from 'react-router';
 import { ResendVerification } from '#app/routes/auth/unverified.tsx';
+import { NewPasswordFields } from '#app/components/account/new-password-fields.tsx';
 import { SettingsSection } from '#app/components/account/settings-section.tsx';
+import { ImageField } from '#app/components/image-field.tsx';
 import { useSwitchLanguage } from '#app/components/preferences.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Avatar } from '#app/components/ui/avatar.tsx';
@@ -20,19 +22,13 @@ import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 
 function ProfileSection({ user }: { user: SessionUser }) {
   const { t, i18n } = useTranslation();
   const { api } = useAuth();
   const revalidator = useRevalidator();
   const switchLanguage = useSwitchLanguage();
-  const errorMessage = useErrorMessage();
   const rules = useFormRules();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [avatarBusy, setAvatarBusy] = useState(false);
-  const [avatarError, setAvatarError] = useState<string | null>(null);
-
   const form = useApiForm({
     validate: (values) => collectErrors({ name: rules.required(values.name) }),
     submit: async (values) => {
@@ -46,90 +42,42 @@ function ProfileSection({ user }: { user: SessionUser }) {
     },
   });
 
-  async function uploadAvatar(file: File) {
-    setAvatarError(null);
-    if (!AVATAR_TYPES.includes(file.type)) return setAvatarError(t('account.avatar.type'));
-    if (file.size > AVATAR_MAX_BYTES) return setAvatarError(t('account.avatar.size', { mb: 5 }));
-    const body = new FormData();
-    body.set('avatar', file);
-    setAvatarBusy(true);
-    try {
-      await api.put('/user/avatar', body);
-      toast.success(t('account.avatar.updated'));
-      await revalidator.revalidate();
-    } catch (error) {
-      setAvatarError(
-        isApiError(error) && error.fields.avatar ? error.fields.avatar : errorMessage(error),
-      );
-    } finally {
-      setAvatarBusy(false);
-      if (fileInput.current) fileInput.current.value = '';
-    }
-  }
-
-  async function removeAvatar() {
-    setAvatarBusy(true);
-    try {
-      await api.delete('/user/avatar');
-      await revalidator.revalidate();
-    } catch (error) {
-      setAvatarError(errorMessage(error));
-    } finally {
-      setAvatarBusy(false);
-    }
-  }
-
   return (
     <SettingsSection
       id="profile"
       title={t('account.profile.title')}
       description={t('account.profile.text')}
     >
-      <div className="mb-6 flex flex-wrap items-center gap-4">
-        <Avatar name={user.name} src={user.avatar} className="size-16 text-xl" />
-        <div className="flex flex-wrap gap-2">
-          <input
-            ref={fileInput}
-            type="file"
-            accept={AVATAR_TYPES.join(',')}
-            className="sr-only"
-            aria-label={t('account.avatar.choose')}
-            data-testid="avatar-input"
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              if (file) void uploadAvatar(file);
-            }}
-          />
-          <Button
-            type="button"
-            variant="outline"
-            size="lg"
-            disabled={avatarBusy}
-            onClick={() => fileInput.current?.click()}
-          >
-            <Camera aria-hidden />
-            {avatarBusy ? t('account.avatar.uploading') : t('account.avatar.change')}
-          </Button>
-          {user.avatar ? (
-            <Button
-              type="button"
-              variant="ghost"
-              size="lg"
-              disabled={avatarBusy}
-              onClick={removeAvatar}
-            >
-              {t('account.avatar.remove')}
-            </Button>
-          ) : null}
-        </div>
-        <p className="w-full text-xs text-neutral-500 dark:text-neutral-400">
-          {t('account.avatar.hint', { mb: 5 })}
-        </p>
-        {avatarError ? (
-          <Alert tone="error" className="w-full">
-            {avatarError}
-          </Alert>
-        ) : null}
+      <div className="mb-6">
+        <ImageField
+          preview={<Avatar name={user.name} src={user.avatar} className="size-16 text-xl" />}
+          inputLabel={t('account.avatar.choose')}
+          testId="avatar-input"
+          chooseLabel={
+            <>
+              <Camera aria-hidden />
+              {t('account.avatar.change')}
+            </>
+          }
+          maxBytes={AVATAR_MAX_BYTES}
+          field="avatar"
+          upload={async (file) => {
+            const body = new FormData();
+            body.set('avatar', file);
+            await api.put('/user/avatar', body);
+            toast.success(t('account.avatar.updated'));
+            await revalidator.revalidate();
+          }}
+          onRemove={
+            user.avatar
+              ? async () => {
+                  await api.delete('/user/avatar');
+                  await revalidator.revalidate();
+                }
+              : undefined
+          }
+          hint={t('account.avatar.hint', { mb: 5 })}
+        />
       </div>
       <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
         {form.formError ? (
@@ -285,18 +233,7 @@ function PasswordSection() {
             <PasswordInput {...control} name="current_password" autoComplete="current-password" />
           )}
         </Field>
-        <Field
-          label={t('form.newPassword')}
-          error={form.errors.password}
-          hint={t('form.rules.passwordHint', { min: 8 })}
-        >
-          {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" />}
-        </Field>
-        <Field label={t('form.passwordConfirmation')} error={form.errors.password_confirmation}>
-          {(control) => (
-            <PasswordInput {...control} name="password_confirmation" autoComplete="new-password" />
-          )}
-        </Field>
+        <NewPasswordFields errors={form.errors} />
         <div className="sm:col-span-2">
           <Button type="submit" size="lg" disabled={form.pending}>
             {t('account.password.submit')}

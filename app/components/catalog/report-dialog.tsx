@@ -4,8 +4,8 @@ import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { Alert } from '#app/components/ui/alert.tsx';
-import { Button } from '#app/components/ui/button.tsx';
-import { Dialog, DialogActions, DialogContent } from '#app/components/ui/dialog.tsx';
+import { FormActions } from '#app/components/form-actions.tsx';
+import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
 import { Field, Textarea } from '#app/components/ui/input.tsx';
 import { useApi } from '#app/lib/auth.tsx';
 import { cn } from '#app/lib/cn.ts';
@@ -131,12 +131,16 @@ function ReportForm({
           />
         )}
       </Field>
-      <DialogActions onCancel={onDone}>
-        <Button type="submit" size="lg" disabled={form.pending}>
-          <Send aria-hidden />
-          {t('report.send')}
-        </Button>
-      </DialogActions>
+      <FormActions
+        onCancel={onDone}
+        pending={form.pending}
+        submitLabel={
+          <>
+            <Send aria-hidden />
+            {t('report.send')}
+          </>
+        }
+      />
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { ConfirmDialog, Dialog, DialogContent } from '#app/components/ui/dialog.
 import { Field, Input, Select } from '#app/components/ui/input.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { toast } from '#app/lib/toast.tsx';
+import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
 
 export type Subtitle = { id: number; language: string; label: string; url: string };
@@ -38,6 +39,7 @@ export function SubtitlesDialog({
   const { api } = useAuth();
   const rules = useFormRules();
   const errorMessage = useErrorMessage();
+  const act = useAdminAction();
   const base = `/admin/movies/${movieId}/episodes/${episode.id}/subtitles`;
   const [items, setItems] = useState<Subtitle[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -192,15 +194,7 @@ export function SubtitlesDialog({
             onOpenChange={(open) => !open && setRemoving(null)}
             title={t('admin.subtitles.delete', { label: removing.label })}
             confirmLabel={t('admin.users.delete.submit')}
-            onConfirm={async () => {
-              try {
-                await api.delete(`${base}/${removing.id}`);
-              } catch (error) {
-                toast.error(errorMessage(error));
-                throw error;
-              }
-              reload();
-            }}
+            onConfirm={() => act(() => api.delete(`${base}/${removing.id}`), undefined, reload)}
           />
         ) : null}
       </DialogContent>

@@ -8,8 +8,8 @@ export {
 } from './data-table.tsx';
 export { CardList, cardPlace, columnLabel } from './card-list.tsx';
 export { SortMenu, type SortOption } from './sort-menu.tsx';
-export { RowActionsButton } from './row-actions-button.tsx';
-export { PAGE_SIZES, Pagination, pageNumbers, pageRange, type PageMeta } from './pagination.tsx';
+export { RowActionsButton, RowActionsMenu } from './row-actions-button.tsx';
+export { Pagination, pageNumbers, pageRange } from './pagination.tsx';
 export { SearchBox, SEARCH_DELAY_MS } from './search-box.tsx';
 export { TableFilter } from './table-filter.tsx';
 export {

@@ -3,10 +3,8 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { Select } from '#app/components/ui/input.tsx';
+import { PAGE_SIZES, type PageMeta } from '#app/lib/list-query.ts';
 import { useTableQuery } from './use-table-query.ts';
-
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export type PageMeta = { page: number; per_page: number; total: number; last_page: number };
 
 /** The page buttons to show: 1 … 4 5 6 … 20. */
 export function pageNumbers(page: number, last: number): Array<number | 'gap'> {

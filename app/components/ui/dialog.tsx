@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { Dialog as Primitive } from 'radix-ui';
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { Button } from '#app/components/ui/button.tsx';
+import { FormActions } from '#app/components/form-actions.tsx';
 import { cn } from '#app/lib/cn.ts';
 
 export const Dialog = Primitive.Root;
@@ -49,35 +49,6 @@ export function DialogContent({
         <div className="mt-5">{children}</div>
       </Primitive.Content>
     </Primitive.Portal>
-  );
-}
-
-/**
- * A dialog form's buttons: Cancel (closes the dialog, or calls `onCancel`), then the form's own submit button
- * (`children`). Side by side at the end on wider screens; stacked on phones, the action on top.
- */
-export function DialogActions({
-  onCancel,
-  cancelDisabled,
-  className,
-  children,
-}: {
-  onCancel?: () => void;
-  cancelDisabled?: boolean;
-  className?: string;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const cancel = (
-    <Button type="button" variant="outline" size="lg" disabled={cancelDisabled} onClick={onCancel}>
-      {t('form.cancel')}
-    </Button>
-  );
-  return (
-    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
-      {onCancel ? cancel : <DialogClose asChild>{cancel}</DialogClose>}
-      {children}
-    </div>
   );
 }
 
@@ -127,19 +98,12 @@ export function ConfirmDialog({
           }}
         >
           {children}
-          <DialogActions className="mt-6" cancelDisabled={pending}>
-            <Button
-              type="submit"
-              size="lg"
-              disabled={pending}
-              className={cn(
-                destructive &&
-                  'bg-error-600 text-white hover:bg-red-700 dark:bg-red-500 dark:text-white dark:hover:bg-red-600',
-              )}
-            >
-              {confirmLabel}
-            </Button>
-          </DialogActions>
+          <FormActions
+            className="mt-6"
+            pending={pending}
+            submitLabel={confirmLabel}
+            danger={destructive}
+          />
         </form>
       </DialogContent>
     </Dialog>

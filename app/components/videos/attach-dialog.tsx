@@ -5,8 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
 import { Alert } from '#app/components/ui/alert.tsx';
-import { Button } from '#app/components/ui/button.tsx';
-import { Dialog, DialogActions, DialogContent } from '#app/components/ui/dialog.tsx';
+import { FormDialog } from '#app/components/form-dialog.tsx';
 import { Field, Input, Select } from '#app/components/ui/input.tsx';
 import { PickerThumb, SearchPicker } from '#app/components/ui/search-picker.tsx';
 import type { AdminVideo } from '#app/components/videos/video-cells.tsx';
@@ -134,155 +133,148 @@ export function AttachDialog({ video, onClose }: { video: AdminVideo; onClose: (
   const ep = name.trim() ? previewEp(name, taken) : null;
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title={t('admin.videos.attach.title', { name: video.name })}
-        className="max-w-xl"
-      >
-        <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-          <Field label={t('admin.videos.attach.movie')} error={form.errors.movie}>
+    <FormDialog
+      title={t('admin.videos.attach.title', { name: video.name })}
+      className="max-w-xl"
+      onClose={onClose}
+      form={form}
+      disabled={!!movie && !overview}
+      submitLabel={t('admin.videos.attach.submit')}
+    >
+      <Field label={t('admin.videos.attach.movie')} error={form.errors.movie}>
+        {(control) => (
+          <SearchPicker<FoundMovie>
+            id={control.id}
+            name="movie"
+            value={movie}
+            onChange={(picked) => {
+              if (picked.id === movie?.id) return;
+              setMovie(picked);
+              setOverview(null);
+              setLoadError(null);
+              form.setErrors({});
+            }}
+            invalid={control['aria-invalid']}
+            describedBy={control['aria-describedby']}
+            load={async (search) =>
+              (
+                await api.get<{ data: FoundMovie[] }>('/admin/movies', {
+                  query: search
+                    ? { search, per_page: 6 }
+                    : { sort: 'updated_at', order: 'desc', per_page: 6 },
+                })
+              ).data
+            }
+            render={(found) => ({
+              thumb: <PickerThumb src={found.poster} shape="poster" />,
+              title: found.title,
+              detail: [
+                found.original_title && found.original_title !== found.title
+                  ? found.original_title
+                  : null,
+                found.year,
+                t('admin.videos.attach.episodeCount', { count: found.episodes_count }),
+              ]
+                .filter(Boolean)
+                .join(' · '),
+            })}
+            texts={{
+              placeholder: t('admin.videos.attach.movieSearch'),
+              group: t('admin.videos.attach.movie'),
+              loading: t('admin.videos.attach.movieLoading'),
+              failed: t('admin.videos.attach.movieFailed'),
+              none: t('admin.videos.attach.movieNone'),
+              empty: t('admin.videos.attach.movieEmpty'),
+            }}
+          />
+        )}
+      </Field>
+
+      {loadError ? <Alert tone="error">{loadError}</Alert> : null}
+      {movie && !overview && !loadError ? (
+        <p className="text-sm text-neutral-500 dark:text-neutral-400" role="status">
+          {t('admin.videos.attach.loadingEpisodes')}
+        </p>
+      ) : null}
+
+      {overview && noServer ? (
+        <Field
+          label={t('admin.videos.attach.newServer')}
+          error={form.errors.server_name}
+          hint={t('admin.videos.attach.newServerHint')}
+        >
+          {(control) => (
+            <Input {...control} name="server_name" defaultValue="Vietsub #1" maxLength={60} />
+          )}
+        </Field>
+      ) : null}
+
+      {overview && !noServer ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={t('admin.videos.attach.server')} error={form.errors.server_id}>
             {(control) => (
-              <SearchPicker<FoundMovie>
-                id={control.id}
-                name="movie"
-                value={movie}
-                onChange={(picked) => {
-                  if (picked.id === movie?.id) return;
-                  setMovie(picked);
-                  setOverview(null);
-                  setLoadError(null);
-                  form.setErrors({});
+              <Select
+                {...control}
+                name="server_id"
+                value={serverId ?? ''}
+                onChange={(event) => {
+                  setServerId(Number(event.target.value));
+                  setTarget(NEW);
                 }}
-                invalid={control['aria-invalid']}
-                describedBy={control['aria-describedby']}
-                load={async (search) =>
-                  (
-                    await api.get<{ data: FoundMovie[] }>('/admin/movies', {
-                      query: search
-                        ? { search, per_page: 6 }
-                        : { sort: 'updated_at', order: 'desc', per_page: 6 },
-                    })
-                  ).data
-                }
-                render={(found) => ({
-                  thumb: <PickerThumb src={found.poster} shape="poster" />,
-                  title: found.title,
-                  detail: [
-                    found.original_title && found.original_title !== found.title
-                      ? found.original_title
-                      : null,
-                    found.year,
-                    t('admin.videos.attach.episodeCount', { count: found.episodes_count }),
-                  ]
-                    .filter(Boolean)
-                    .join(' · '),
-                })}
-                texts={{
-                  placeholder: t('admin.videos.attach.movieSearch'),
-                  group: t('admin.videos.attach.movie'),
-                  loading: t('admin.videos.attach.movieLoading'),
-                  failed: t('admin.videos.attach.movieFailed'),
-                  none: t('admin.videos.attach.movieNone'),
-                  empty: t('admin.videos.attach.movieEmpty'),
-                }}
-              />
+              >
+                {overview.servers.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </Select>
             )}
           </Field>
+          <Field label={t('admin.videos.attach.episode')}>
+            {(control) => (
+              <Select
+                {...control}
+                name="episode"
+                value={target}
+                onChange={(event) => setTarget(event.target.value)}
+              >
+                <option value={NEW}>{t('admin.videos.attach.newEpisode')}</option>
+                {server?.episodes.map((e) => (
+                  <option key={e.id} value={e.id}>
+                    {e.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </div>
+      ) : null}
 
-          {loadError ? <Alert tone="error">{loadError}</Alert> : null}
-          {movie && !overview && !loadError ? (
-            <p className="text-sm text-neutral-500 dark:text-neutral-400" role="status">
-              {t('admin.videos.attach.loadingEpisodes')}
-            </p>
-          ) : null}
+      {overview && target === NEW ? (
+        <Field
+          label={t('admin.videos.attach.episodeName')}
+          error={form.errors.name}
+          hint={
+            ep
+              ? t('admin.videos.attach.epHint', { path: `/watch/${overview.movie.slug}/${ep}` })
+              : t('admin.videos.attach.nameHint')
+          }
+        >
+          {(control) => (
+            <Input
+              {...control}
+              name="name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              maxLength={100}
+            />
+          )}
+        </Field>
+      ) : null}
 
-          {overview && noServer ? (
-            <Field
-              label={t('admin.videos.attach.newServer')}
-              error={form.errors.server_name}
-              hint={t('admin.videos.attach.newServerHint')}
-            >
-              {(control) => (
-                <Input {...control} name="server_name" defaultValue="Vietsub #1" maxLength={60} />
-              )}
-            </Field>
-          ) : null}
-
-          {overview && !noServer ? (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label={t('admin.videos.attach.server')} error={form.errors.server_id}>
-                {(control) => (
-                  <Select
-                    {...control}
-                    name="server_id"
-                    value={serverId ?? ''}
-                    onChange={(event) => {
-                      setServerId(Number(event.target.value));
-                      setTarget(NEW);
-                    }}
-                  >
-                    {overview.servers.map((s) => (
-                      <option key={s.id} value={s.id}>
-                        {s.name}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
-              <Field label={t('admin.videos.attach.episode')}>
-                {(control) => (
-                  <Select
-                    {...control}
-                    name="episode"
-                    value={target}
-                    onChange={(event) => setTarget(event.target.value)}
-                  >
-                    <option value={NEW}>{t('admin.videos.attach.newEpisode')}</option>
-                    {server?.episodes.map((e) => (
-                      <option key={e.id} value={e.id}>
-                        {e.name}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
-            </div>
-          ) : null}
-
-          {overview && target === NEW ? (
-            <Field
-              label={t('admin.videos.attach.episodeName')}
-              error={form.errors.name}
-              hint={
-                ep
-                  ? t('admin.videos.attach.epHint', { path: `/watch/${overview.movie.slug}/${ep}` })
-                  : t('admin.videos.attach.nameHint')
-              }
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  name="name"
-                  value={name}
-                  onChange={(event) => setName(event.target.value)}
-                  maxLength={100}
-                />
-              )}
-            </Field>
-          ) : null}
-
-          {episode ? <Replaces episode={episode} video={video} /> : null}
-          {form.errors.video_id ? <Alert tone="error">{form.errors.video_id}</Alert> : null}
-
-          <DialogActions className="mt-2" onCancel={onClose}>
-            <Button type="submit" size="lg" disabled={form.pending || (!!movie && !overview)}>
-              {t('admin.videos.attach.submit')}
-            </Button>
-          </DialogActions>
-        </form>
-      </DialogContent>
-    </Dialog>
+      {episode ? <Replaces episode={episode} video={video} /> : null}
+      {form.errors.video_id ? <Alert tone="error">{form.errors.video_id}</Alert> : null}
+    </FormDialog>
   );
 }
 

@@ -7,10 +7,8 @@ import type { DataTableColumn } from '#app/components/data-table/index.ts';
 import { Img } from '#app/components/image.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Tooltip } from '#app/components/ui/tooltip.tsx';
+import type { VideoStatus } from '#app/lib/admin-queries.ts';
 import { formatDuration, formatFileSize } from '#app/lib/format.ts';
-
-export const VIDEO_STATUSES = ['uploading', 'queued', 'processing', 'ready', 'failed'] as const;
-export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
 /** A video as the admin API and `services.videos.list` present it. */
 export type AdminVideo = {

@@ -3,10 +3,11 @@ import { UserPlus } from 'lucide-react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useSearchParams } from 'react-router';
 import { AuthHeading } from '#app/components/account/auth-heading.tsx';
+import { NewPasswordFields } from '#app/components/account/new-password-fields.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { Field, Input, PasswordInput } from '#app/components/ui/input.tsx';
+import { Field, Input } from '#app/components/ui/input.tsx';
 import type { ApiUser } from '#app/lib/auth.tsx';
 import { safeRedirect, useAuth } from '#app/lib/auth.tsx';
 import type { RouteHandle } from '#app/lib/title.tsx';
@@ -59,18 +60,7 @@ export default function Register() {
             <Input {...control} name="email" type="email" autoComplete="email" inputMode="email" />
           )}
         </Field>
-        <Field
-          label={t('form.password')}
-          error={form.errors.password}
-          hint={t('form.rules.passwordHint', { min: 8 })}
-        >
-          {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" />}
-        </Field>
-        <Field label={t('form.passwordConfirmation')} error={form.errors.password_confirmation}>
-          {(control) => (
-            <PasswordInput {...control} name="password_confirmation" autoComplete="new-password" />
-          )}
-        </Field>
+        <NewPasswordFields errors={form.errors} label={t('form.password')} />
         <Button type="submit" disabled={form.pending} className="mt-2 w-full">
           <UserPlus aria-hidden />
           {form.pending ? t('auth.register.submitting') : t('auth.register.submit')}

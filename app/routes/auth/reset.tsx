@@ -5,10 +5,10 @@ import { useTranslation } from '#app/lib/use-translation.ts';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { AuthHeading } from '#app/components/account/auth-heading.tsx';
+import { NewPasswordFields } from '#app/components/account/new-password-fields.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { Field, PasswordInput } from '#app/components/ui/input.tsx';
 import { isApiError } from '#app/lib/api.ts';
 import { useAuth } from '#app/lib/auth.tsx';
 import { invalidRoute } from '#app/lib/route-errors.ts';
@@ -77,18 +77,7 @@ export default function Reset({ loaderData }: Route.ComponentProps) {
       <AuthHeading title={t('auth.reset.title')}>{t('auth.reset.subtitle')}</AuthHeading>
       <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
         {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-        <Field
-          label={t('form.newPassword')}
-          error={form.errors.password}
-          hint={t('form.rules.passwordHint', { min: 8 })}
-        >
-          {(control) => <PasswordInput {...control} name="password" autoComplete="new-password" />}
-        </Field>
-        <Field label={t('form.passwordConfirmation')} error={form.errors.password_confirmation}>
-          {(control) => (
-            <PasswordInput {...control} name="password_confirmation" autoComplete="new-password" />
-          )}
-        </Field>
+        <NewPasswordFields errors={form.errors} />
         <Button type="submit" disabled={form.pending} className="mt-2 w-full">
           <KeyRound aria-hidden />
           {form.pending ? t('auth.reset.submitting') : t('auth.reset.submit')}

@@ -5,30 +5,28 @@ import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
-import { z } from 'zod';
 import {
   DataTable,
-  RowActionsButton,
+  RowActionsMenu,
   type DataTableColumn,
 } from '#app/components/data-table/index.ts';
+import { FormDialog } from '#app/components/form-dialog.tsx';
+import { SlugField } from '#app/components/slug-field.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { ConfirmDialog, Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '#app/components/ui/dropdown-menu.tsx';
+import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
+import { DropdownMenuItem } from '#app/components/ui/dropdown-menu.tsx';
 import { Checkbox, Field, Input, Textarea } from '#app/components/ui/input.tsx';
 import { isApiError } from '#app/lib/api.ts';
 import { useAuth } from '#app/lib/auth.tsx';
-import { formatDate, slugify } from '#app/lib/format.ts';
+import { formatDate } from '#app/lib/format.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
+import { loadAdminList } from '#app/lib/admin-list.server.ts';
+import { termsQuery } from '#app/lib/admin-queries.ts';
 import type { Route } from './+types/terms';
 
 const kinds = {
@@ -61,22 +59,12 @@ export type Term = {
   updated_at: string;
 };
 
-const querySchema = z.object({
-  search: z.string().trim().max(100).optional().catch(undefined),
-  sort: z.enum(['name', 'order', 'movies_count', 'created_at']).catch('order'),
-  order: z.enum(['asc', 'desc']).catch('asc'),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  per_page: z.coerce
-    .number()
-    .refine((n) => [10, 20, 50, 100].includes(n))
-    .catch(20),
-});
-
 export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, { services }) => {
-  const url = new URL(request.url);
-  const kind = kinds[url.pathname.replace(/\/+$/, '') as keyof typeof kinds];
-  const query = querySchema.parse(Object.fromEntries(url.searchParams));
-  return { kind, terms: await services.terms.list(kind, query) };
+  const kind = kinds[new URL(request.url).pathname.replace(/\/+$/, '') as keyof typeof kinds];
+  const { list: terms, sorted } = await loadAdminList(request, termsQuery.page, (query) =>
+    services.terms.list(kind, query),
+  );
+  return { kind, terms, sorted };
 });
 
 function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose: () => void }) {
@@ -85,8 +73,6 @@ function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose:
   const revalidator = useRevalidator();
   const rules = useFormRules();
   const [name, setName] = useState(term?.name ?? '');
-  const [slug, setSlug] = useState(term?.slug ?? '');
-  const [slugTouched, setSlugTouched] = useState(Boolean(term));
   const form = useApiForm({
     validate: (values) => collectErrors({ name: rules.required(values.name) }),
     submit: (values) => {
@@ -107,84 +93,59 @@ function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose:
       await revalidator.revalidate();
     },
   });
-  const preview = slugify(slugTouched ? slug : name);
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title={
-          term ? t('admin.terms.editTitle', { name: term.name }) : t(`admin.terms.new.${kind}`)
-        }
-      >
-        <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-          <Field label={t('admin.terms.fields.name')} error={form.errors.name}>
-            {(control) => (
-              <Input
-                {...control}
-                name="name"
-                maxLength={100}
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-              />
-            )}
-          </Field>
-          <Field
-            label={t('admin.terms.fields.slug')}
-            error={form.errors.slug}
-            hint={preview ? t('admin.terms.slugPreview', { path: `/${preview}` }) : undefined}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                name="slug"
-                maxLength={120}
-                value={slugTouched ? slug : preview}
-                onChange={(event) => {
-                  setSlugTouched(true);
-                  setSlug(event.target.value);
-                }}
-              />
-            )}
-          </Field>
-          <Field label={t('admin.terms.fields.description')} error={form.errors.description}>
-            {(control) => (
-              <Textarea
-                {...control}
-                name="description"
-                rows={3}
-                maxLength={2000}
-                defaultValue={term?.description}
-              />
-            )}
-          </Field>
-          <div className="grid grid-cols-2 items-end gap-4">
-            <Field label={t('admin.terms.fields.order')} error={form.errors.order}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="order"
-                  type="number"
-                  inputMode="numeric"
-                  defaultValue={term?.order ?? 0}
-                />
-              )}
-            </Field>
-            <label className="flex h-11 items-center gap-2.5 text-sm">
-              <Checkbox name="visible" defaultChecked={term?.visible ?? true} />
-              {t('admin.terms.fields.visible')}
-            </label>
-          </div>
-          <div className="mt-2 flex justify-end gap-2">
-            <Button type="button" variant="outline" size="lg" onClick={onClose}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" size="lg" disabled={form.pending}>
-              {t('form.save')}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={term ? t('admin.terms.editTitle', { name: term.name }) : t(`admin.terms.new.${kind}`)}
+      onClose={onClose}
+      form={form}
+    >
+      <Field label={t('admin.terms.fields.name')} error={form.errors.name}>
+        {(control) => (
+          <Input
+            {...control}
+            name="name"
+            maxLength={100}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        )}
+      </Field>
+      <SlugField
+        from={name}
+        initial={term?.slug}
+        pathPrefix="/"
+        maxLength={120}
+        error={form.errors.slug}
+      />
+      <Field label={t('admin.terms.fields.description')} error={form.errors.description}>
+        {(control) => (
+          <Textarea
+            {...control}
+            name="description"
+            rows={3}
+            maxLength={2000}
+            defaultValue={term?.description}
+          />
+        )}
+      </Field>
+      <div className="grid grid-cols-2 items-end gap-4">
+        <Field label={t('admin.terms.fields.order')} error={form.errors.order}>
+          {(control) => (
+            <Input
+              {...control}
+              name="order"
+              type="number"
+              inputMode="numeric"
+              defaultValue={term?.order ?? 0}
+            />
+          )}
+        </Field>
+        <label className="flex h-11 items-center gap-2.5 text-sm">
+          <Checkbox name="visible" defaultChecked={term?.visible ?? true} />
+          {t('admin.terms.fields.visible')}
+        </label>
+      </div>
+    </FormDialog>
   );
 }
 
@@ -225,7 +186,7 @@ function DeleteTerm({ term, onClose }: { term: Term; onClose: () => void }) {
 
 export default function TermsManager({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { kind, terms } = loaderData;
+  const { kind, terms, sorted } = loaderData;
   const [dialog, setDialog] = useState<{ kind: 'edit' | 'delete'; term?: Term } | null>(null);
 
   const columns = useMemo<DataTableColumn<Term>[]>(
@@ -282,26 +243,19 @@ export default function TermsManager({ loaderData }: Route.ComponentProps) {
         header: () => <span className="sr-only">{t('admin.users.columns.actions')}</span>,
         meta: { className: 'w-12 text-right' },
         cell: ({ row }) => (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <RowActionsButton
-                aria-label={t('admin.users.actions', { name: row.original.name })}
-              />
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem onSelect={() => setDialog({ kind: 'edit', term: row.original })}>
-                <Pencil aria-hidden />
-                {t('admin.users.edit.open')}
-              </DropdownMenuItem>
-              <DropdownMenuItem
-                danger
-                onSelect={() => setDialog({ kind: 'delete', term: row.original })}
-              >
-                <Trash2 aria-hidden />
-                {t('admin.users.delete.open')}
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <RowActionsMenu label={t('admin.users.actions', { name: row.original.name })}>
+            <DropdownMenuItem onSelect={() => setDialog({ kind: 'edit', term: row.original })}>
+              <Pencil aria-hidden />
+              {t('admin.users.edit.open')}
+            </DropdownMenuItem>
+            <DropdownMenuItem
+              danger
+              onSelect={() => setDialog({ kind: 'delete', term: row.original })}
+            >
+              <Trash2 aria-hidden />
+              {t('admin.users.delete.open')}
+            </DropdownMenuItem>
+          </RowActionsMenu>
         ),
       },
     ],
@@ -326,6 +280,7 @@ export default function TermsManager({ loaderData }: Route.ComponentProps) {
         getRowId={(term) => String(term.id)}
         searchPlaceholder={t('admin.terms.search')}
         defaultSort={{ sort: 'order', order: 'asc' }}
+        sorted={sorted}
         emptyTitle={t(`admin.terms.empty.${kind}`)}
         emptyText={t('admin.terms.emptyText')}
       />

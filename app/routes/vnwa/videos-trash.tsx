@@ -3,20 +3,20 @@
 import { RotateCcw, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { redirect, useRevalidator } from 'react-router';
-import { z } from 'zod';
+import { useRevalidator } from 'react-router';
 import { DataTable, type DataTableColumn } from '#app/components/data-table/index.ts';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
 import { type AdminVideo, videoColumns } from '#app/components/videos/video-cells.tsx';
-import { VIDEO_SORTS, videosQuery } from '#app/components/videos/video-query.ts';
 import { useAuth } from '#app/lib/auth.tsx';
 import { formatDate } from '#app/lib/format.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { useErrorMessage } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
+import { loadAdminList } from '#app/lib/admin-list.server.ts';
+import { trashQuery } from '#app/lib/admin-queries.ts';
 import type { Route } from './+types/videos-trash';
 
 export const handle: RouteHandle = { title: 'admin.pages.trash' };
@@ -24,21 +24,10 @@ export const handle: RouteHandle = { title: 'admin.pages.trash' };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, { services }) => {
-  const url = new URL(request.url);
-  // The trash sorts by when things were deleted (updated_at) unless the URL says otherwise.
-  const query = videosQuery
-    .extend({ sort: z.enum(VIDEO_SORTS).catch('updated_at') })
-    .parse(Object.fromEntries(url.searchParams));
-  const videos = await services.videos.listTrash({
-    ...query,
-    search: query.search || undefined,
-  });
-  if (!videos.data.length && videos.meta.total > 0 && query.page > videos.meta.last_page) {
-    if (videos.meta.last_page > 1) url.searchParams.set('page', String(videos.meta.last_page));
-    else url.searchParams.delete('page');
-    throw redirect(`${url.pathname}${url.search}`);
-  }
-  return { videos, sorted: { sort: query.sort, order: query.order } };
+  const { list: videos, sorted } = await loadAdminList(request, trashQuery.page, (query) =>
+    services.videos.listTrash(query),
+  );
+  return { videos, sorted };
 });
 
 type Dialogs = { kind: 'destroy'; video: AdminVideo } | { kind: 'empty' } | null;

@@ -4,7 +4,7 @@
 import { Ban, Link2, Pencil, PlayCircle, RotateCcw, Trash2 } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { redirect, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import {
   DataTable,
   RowActionsButton,
@@ -14,7 +14,8 @@ import {
 import { Player } from '#app/components/player/player.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { ConfirmDialog, Dialog, DialogActions, DialogContent } from '#app/components/ui/dialog.tsx';
+import { FormDialog } from '#app/components/form-dialog.tsx';
+import { ConfirmDialog, Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -25,15 +26,13 @@ import {
 import { Field, Input } from '#app/components/ui/input.tsx';
 import { AttachDialog } from '#app/components/videos/attach-dialog.tsx';
 import {
-  VIDEO_STATUSES,
   VideoStatusBadge,
   type AdminVideo,
-  type VideoStatus,
   videoColumns,
 } from '#app/components/videos/video-cells.tsx';
-import { videosQuery } from '#app/components/videos/video-query.ts';
 import { VideoUploader } from '#app/components/videos/video-uploader.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
+import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import { isApiError } from '#app/lib/api.ts';
 import { formatDate } from '#app/lib/format.ts';
 import { useRealtimeEvent } from '#app/lib/realtime.ts';
@@ -41,44 +40,21 @@ import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
+import { loadAdminList } from '#app/lib/admin-list.server.ts';
+import { VIDEO_STATUSES, videosQuery, type VideoStatus } from '#app/lib/admin-queries.ts';
 import type { Route } from './+types/videos';
 
 export const handle: RouteHandle = { title: 'admin.pages.videoManager' };
 
 export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, { services }) => {
-  const url = new URL(request.url);
-  const query = videosQuery.parse(Object.fromEntries(url.searchParams));
-  const videos = await services.videos.list({
-    ...query,
-    search: query.search || undefined,
-  });
-  // Past the last page (its last video went to the trash, or an old link): show the last page there is.
-  if (!videos.data.length && videos.meta.total > 0 && query.page > videos.meta.last_page) {
-    if (videos.meta.last_page > 1) url.searchParams.set('page', String(videos.meta.last_page));
-    else url.searchParams.delete('page');
-    throw redirect(`${url.pathname}${url.search}`);
-  }
-  return { videos, sorted: { sort: query.sort, order: query.order } };
+  const { list: videos, sorted } = await loadAdminList(request, videosQuery.page, (query) =>
+    services.videos.list(query),
+  );
+  return { videos, sorted };
 });
 
 type Dialogs = { kind: 'rename' | 'preview' | 'attach' | 'delete'; video: AdminVideo } | null;
 type Live = { status: VideoStatus; progress: number; failure_reason?: string | null };
-
-/** Runs an action, tells how it went, and reloads the list; the server's refusal (409) is shown as it says it. */
-function useVideoAction() {
-  const revalidator = useRevalidator();
-  const errorMessage = useErrorMessage();
-  return async (run: () => Promise<unknown>, success: string) => {
-    try {
-      await run();
-    } catch (error) {
-      toast.error(errorMessage(error));
-      throw error;
-    }
-    toast.success(success);
-    await revalidator.revalidate();
-  };
-}
 
 function RenameDialog({ video, onClose }: { video: AdminVideo; onClose: () => void }) {
   const { t } = useTranslation();
@@ -95,23 +71,11 @@ function RenameDialog({ video, onClose }: { video: AdminVideo; onClose: () => vo
     },
   });
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={t('admin.videos.rename.title')}>
-        <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-          <Field label={t('form.name')} error={form.errors.name}>
-            {(control) => (
-              <Input {...control} name="name" defaultValue={video.name} maxLength={200} />
-            )}
-          </Field>
-          <DialogActions className="mt-2" onCancel={onClose}>
-            <Button type="submit" size="lg" disabled={form.pending}>
-              {t('form.save')}
-            </Button>
-          </DialogActions>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog title={t('admin.videos.rename.title')} onClose={onClose} form={form}>
+      <Field label={t('form.name')} error={form.errors.name}>
+        {(control) => <Input {...control} name="name" defaultValue={video.name} maxLength={200} />}
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -191,7 +155,7 @@ function VideoActions({
 }) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const act = useVideoAction();
+  const act = useAdminAction();
   const run = (path: string, success: string) =>
     void act(() => api.post(`/admin/videos/${video.id}/${path}`), success).catch(() => undefined);
   return (
@@ -240,7 +204,7 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { api } = useAuth();
   const revalidator = useRevalidator();
-  const act = useVideoAction();
+  const act = useAdminAction();
   const [dialog, setDialog] = useState<Dialogs>(null);
   const { videos, sorted } = loaderData;
 

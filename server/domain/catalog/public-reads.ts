@@ -4,7 +4,8 @@
 // Any admin write clears it all at once (app.ts), so an editor sees a change on the next load; another node's
 // copy is at most that many seconds old.
 import type { TermKind } from '#server/db/schema/catalog.ts';
-import type { MovieQuery, MoviesService } from './movies.service.ts';
+import type { MovieQuery } from './movie-page.ts';
+import type { MoviesService } from './movies.service.ts';
 import type { HomeService } from '../site/home.service.ts';
 import type { TermsService } from './terms.service.ts';
 import type { WatchService } from './watch.service.ts';

@@ -5,6 +5,7 @@ import { foldForSearch } from '#app/lib/format.ts';
 import type { Suggestion } from '#app/lib/search.ts';
 import type { Database } from '#server/db/client.ts';
 import { movies, terms } from '#server/db/schema/index.ts';
+import { escapeLike } from '#server/domain/list.ts';
 
 /** Queries shorter than this (folded) match word starts only: one or two letters would match half the catalogue. */
 export const SEARCH_MIN_FUZZY_LENGTH = 3;
@@ -18,8 +19,6 @@ export const SEARCH_MIN_FUZZY_LENGTH = 3;
 export const CLOSE_THRESHOLD = 0.7;
 export const LOOSE_THRESHOLD = 0.5;
 export const SUGGEST_LIMIT = 8;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Rows whose folded titles match `folded`: as a substring (partial words, any word order inside), or, from three

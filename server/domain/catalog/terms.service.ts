@@ -1,10 +1,13 @@
 // Genres, types and nations: one service for the three. Slugs come from names through the shared slug helper and
 // stay unique per kind (`-2`, `-3`...); deleting a term that movies use asks first, then detaches it.
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { termsQuery } from '#app/lib/admin-queries.ts';
 import { foldForSearch, slugify } from '#app/lib/format.ts';
+import type { ListQueryOf } from '#app/lib/list-query.ts';
 import type { Database } from '#server/db/client.ts';
 import { movies, movieTerms, terms, type TermKind } from '#server/db/schema/index.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { paginate } from '#server/domain/list.ts';
 
 type TermRow = typeof terms.$inferSelect;
 
@@ -29,13 +32,7 @@ export type TermInput = {
   visible?: boolean;
 };
 
-export type TermQuery = {
-  search?: string;
-  sort?: 'name' | 'order' | 'movies_count' | 'created_at';
-  order?: 'asc' | 'desc';
-  page?: number;
-  per_page?: number;
-};
+export type TermQuery = ListQueryOf<typeof termsQuery>;
 
 function toResource(row: TermRow, moviesCount: number): TermResource {
   return {
@@ -83,45 +80,40 @@ export function createTermsService({ db }: { db: Database }) {
   return {
     find,
 
-    async list(kind: TermKind, query: TermQuery = {}) {
-      const page = Math.max(1, query.page ?? 1);
-      const perPage = Math.min(100, Math.max(1, query.per_page ?? 20));
-      const filters: SQL[] = [eq(terms.kind, kind)];
-      const search = foldForSearch(query.search ?? '');
-      if (search) {
-        const term = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        filters.push(or(ilike(terms.searchText, term), ilike(terms.slug, `%${slugify(search)}%`))!);
-      }
-      const where = and(...filters);
-      const direction = query.order === 'desc' ? desc : asc;
-      const column =
-        query.sort === 'name'
-          ? terms.searchText
-          : query.sort === 'movies_count'
-            ? moviesCountSql
-            : query.sort === 'created_at'
-              ? terms.createdAt
-              : terms.sortOrder;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ term: terms, moviesCount: moviesCountSql })
-          .from(terms)
-          .where(where)
-          .orderBy(direction(column), asc(terms.searchText), asc(terms.id))
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-        db.select({ value: count() }).from(terms).where(where),
-      ]);
-      const totalCount = total?.value ?? 0;
-      return {
-        data: rows.map((row) => toResource(row.term, row.moviesCount)),
-        meta: {
-          page,
-          per_page: perPage,
-          total: totalCount,
-          last_page: Math.max(1, Math.ceil(totalCount / perPage)),
-        },
-      };
+    list(kind: TermKind, query: TermQuery = {}) {
+      return paginate(query, (search) => {
+        const where = and(
+          eq(terms.kind, kind),
+          search
+            ? or(
+                ilike(terms.searchText, search.contains),
+                ilike(terms.slug, `%${slugify(search.folded)}%`),
+              )
+            : undefined,
+        );
+        const direction = query.order === 'desc' ? desc : asc;
+        const column =
+          query.sort === 'name'
+            ? terms.searchText
+            : query.sort === 'movies_count'
+              ? moviesCountSql
+              : query.sort === 'created_at'
+                ? terms.createdAt
+                : terms.sortOrder;
+        return {
+          rows: async ({ limit, offset }) =>
+            (
+              await db
+                .select({ term: terms, moviesCount: moviesCountSql })
+                .from(terms)
+                .where(where)
+                .orderBy(direction(column), asc(terms.searchText), asc(terms.id))
+                .limit(limit)
+                .offset(offset)
+            ).map((row) => toResource(row.term, row.moviesCount)),
+          count: () => db.$count(terms, where),
+        };
+      });
     },
 
     /** Visible terms of a kind in their order, for menus and filters of the public site. */

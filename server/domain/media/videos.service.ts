@@ -1,50 +1,22 @@
-// Videos for the back office: the rows behind uploads, the video manager and its trash. Lists with search,
-// status filter and sort (with the episodes that use each video), rename, retry, cancel, trash, restore, delete
-// forever, and the scheduled clean-ups (unfinished uploads after a day, trash after TRASH_RETENTION_DAYS).
+// Videos for the back office: the rows behind uploads, the video manager and its trash. Rename, retry, cancel,
+// trash, restore, delete forever, and the scheduled clean-ups (unfinished uploads after a day, trash after
+// TRASH_RETENTION_DAYS); the lists and reads are in video-reads.ts.
 import fs from 'node:fs/promises';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  type SQL,
-} from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import { foldForSearch } from '#app/lib/format.ts';
 import type { Database } from '#server/db/client.ts';
-import { episodes, movies, videos, type VideoStatus } from '#server/db/schema/index.ts';
+import { videos } from '#server/db/schema/index.ts';
 import type { EventBus } from '#server/events.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { QUEUES, type JobQueue } from '#server/jobs.ts';
 import type { FileCache } from '#server/media/file-cache.ts';
 import { movePath, removePath, type VideoFiles } from './video-files.ts';
+import { createVideoReads } from './video-reads.ts';
 
 type VideoRow = typeof videos.$inferSelect;
 type Log = { info: (o: object, m?: string) => void; warn: (o: object, m?: string) => void };
 
 export const UPLOAD_STALE_MS = 24 * 60 * 60 * 1000;
-
-export type VideoQuery = {
-  search?: string;
-  status?: VideoStatus;
-  sort?: 'name' | 'status' | 'size' | 'duration' | 'created_at' | 'updated_at';
-  order?: 'asc' | 'desc';
-  page?: number;
-  per_page?: number;
-};
-
-export type VideoUse = {
-  id: number;
-  name: string;
-  ep: string;
-  movie_id: number;
-  movie_title: string;
-};
 
 /** The file name without its folder and extension: the video's first name. */
 export function nameFromFilename(filename: string) {
@@ -69,120 +41,8 @@ export function createVideosService(options: {
   const { db, files, jobs, events, cache } = options;
   const retentionMs = options.trashRetentionDays * 24 * 60 * 60 * 1000;
 
-  async function usesOf(ids: number[]) {
-    const map = new Map<number, VideoUse[]>();
-    if (!ids.length) return map;
-    const rows = await db
-      .select({
-        videoId: episodes.videoId,
-        id: episodes.id,
-        name: episodes.name,
-        ep: episodes.ep,
-        movieId: movies.id,
-        movieTitle: movies.title,
-      })
-      .from(episodes)
-      .innerJoin(movies, eq(movies.id, episodes.movieId))
-      .where(inArray(episodes.videoId, ids))
-      .orderBy(asc(movies.title), asc(episodes.sortOrder), asc(episodes.id));
-    for (const row of rows) {
-      const list = map.get(row.videoId!) ?? [];
-      list.push({
-        id: row.id,
-        name: row.name,
-        ep: row.ep,
-        movie_id: row.movieId,
-        movie_title: row.movieTitle,
-      });
-      map.set(row.videoId!, list);
-    }
-    return map;
-  }
-
-  function toVideo(row: VideoRow, uses: VideoUse[]) {
-    const url = (file: string | null) =>
-      row.storagePrefix && file ? files.url(row.storagePrefix, file) : null;
-    const ready = row.status === 'ready' && !row.deletedAt;
-    return {
-      id: row.id,
-      name: row.name,
-      status: row.status,
-      progress: row.progress,
-      failure_reason: row.failureReason,
-      original_filename: row.originalFilename,
-      size: row.size,
-      duration: row.duration,
-      width: row.width,
-      height: row.height,
-      codecs: row.codecs ?? null,
-      renditions: row.renditions,
-      master_url: ready ? url('master.m3u8') : null,
-      poster_url: ready ? url(row.posterPath) : null,
-      storyboard_url: ready ? url(row.storyboardPath) : null,
-      upload_id: row.uploadId,
-      episodes: uses,
-      deleted_at: row.deletedAt?.toISOString() ?? null,
-      purge_at: row.deletedAt
-        ? new Date(row.deletedAt.getTime() + retentionMs).toISOString()
-        : null,
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
-    };
-  }
-
-  async function present(rows: VideoRow[]) {
-    const uses = await usesOf(rows.map((row) => row.id));
-    return rows.map((row) => toVideo(row, uses.get(row.id) ?? []));
-  }
-
-  async function findRow(id: number) {
-    const [row] = await db.select().from(videos).where(eq(videos.id, id));
-    if (!row) throw new HttpError(404, 'not_found', 'No such video.');
-    return row;
-  }
-
-  async function listWhere(where: SQL | undefined, query: VideoQuery) {
-    const page = query.page ?? 1;
-    const perPage = query.per_page ?? 20;
-    const conditions = [where];
-    if (query.search) {
-      const folded = foldForSearch(query.search);
-      if (folded)
-        conditions.push(ilike(videos.searchText, `%${folded.replace(/[%_\\]/g, '\\$&')}%`));
-    }
-    if (query.status) conditions.push(eq(videos.status, query.status));
-    const filter = and(...conditions);
-    const column = {
-      name: videos.searchText,
-      status: videos.status,
-      size: videos.size,
-      duration: videos.duration,
-      created_at: videos.createdAt,
-      updated_at: videos.updatedAt,
-    }[query.sort ?? 'created_at'];
-    const direction =
-      (query.order ?? (query.sort === 'name' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(videos)
-        .where(filter)
-        .orderBy(direction(column), desc(videos.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      db.select({ total: count() }).from(videos).where(filter),
-    ]);
-    const totalCount = Number(total?.total ?? 0);
-    return {
-      data: await present(rows),
-      meta: {
-        page,
-        per_page: perPage,
-        total: totalCount,
-        last_page: Math.max(1, Math.ceil(totalCount / perPage)),
-      },
-    };
-  }
+  const reads = createVideoReads({ db, files, retentionMs });
+  const { findRow, usesOf } = reads;
 
   /** Stops the transcode of a queued or processing video and records why. */
   async function stopTranscode(row: VideoRow, reason: string) {
@@ -243,13 +103,9 @@ export function createVideosService(options: {
       if (row) await destroy(row);
     },
 
-    list: (query: VideoQuery) => listWhere(isNull(videos.deletedAt), query),
-    listTrash: (query: VideoQuery) =>
-      listWhere(isNotNull(videos.deletedAt), { sort: 'updated_at', ...query }),
-
-    async get(id: number) {
-      return (await present([await findRow(id)]))[0]!;
-    },
+    list: reads.list,
+    listTrash: reads.listTrash,
+    get: reads.get,
 
     async rename(id: number, name: string) {
       await findRow(id);
@@ -257,7 +113,7 @@ export function createVideosService(options: {
         .update(videos)
         .set({ name, searchText: foldForSearch(name), updatedAt: new Date() })
         .where(eq(videos.id, id));
-      return this.get(id);
+      return reads.get(id);
     },
 
     async retry(id: number) {
@@ -276,7 +132,7 @@ export function createVideosService(options: {
         );
       }
       await queueTranscode(row.id);
-      return this.get(id);
+      return reads.get(id);
     },
 
     async cancel(id: number) {
@@ -288,7 +144,7 @@ export function createVideosService(options: {
           'Only a queued or processing video can be cancelled.',
         );
       await stopTranscode(row, 'Cancelled by an admin.');
-      return this.get(id);
+      return reads.get(id);
     },
 
     /** Moves a video to the trash; one that episodes use needs `force`. */
@@ -313,7 +169,7 @@ export function createVideosService(options: {
       // Out of /storage/ at once: nothing of a video in the trash is served.
       await movePath(files.publicDir(id), files.trashDir(id));
       cache.evictPrefix(`videos/${id}/`);
-      return this.get(id);
+      return reads.get(id);
     },
 
     async restore(id: number) {
@@ -325,7 +181,7 @@ export function createVideosService(options: {
         .update(videos)
         .set({ deletedAt: null, updatedAt: new Date() })
         .where(eq(videos.id, id));
-      return this.get(id);
+      return reads.get(id);
     },
 
     /** Deletes a video in the trash for good, with every file it owns. */

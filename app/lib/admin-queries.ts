@@ -1,0 +1,56 @@
+// The query of each admin list (users, movies, genres/types/nations, videos and their trash), read by its API route
+// and by its page's loader from the same definition.
+import { z } from 'zod';
+import { listQuery } from './list-query.ts';
+
+export const USER_ROLES = ['admin', 'user'] as const;
+export const USER_STATUSES = ['active', 'banned', 'unverified'] as const;
+export const MOVIE_STATUSES = ['trailer', 'ongoing', 'completed'] as const;
+export const VIDEO_STATUSES = ['uploading', 'queued', 'processing', 'ready', 'failed'] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+export const VIDEO_SORTS = [
+  'name',
+  'status',
+  'size',
+  'duration',
+  'created_at',
+  'updated_at',
+] as const;
+
+export const usersQuery = listQuery({
+  sorts: ['name', 'email', 'created_at', 'last_active_at'],
+  defaults: { sort: 'created_at', order: 'desc' },
+  filters: { role: z.enum(USER_ROLES), status: z.enum(USER_STATUSES) },
+});
+
+const termId = z.coerce.number().int().positive();
+export const moviesQuery = listQuery({
+  sorts: ['relevance', 'title', 'year', 'status', 'views', 'episodes', 'updated_at', 'created_at'],
+  defaults: { sort: 'updated_at', order: 'desc' },
+  filters: {
+    genre: termId,
+    type: termId,
+    nation: termId,
+    status: z.enum(MOVIE_STATUSES),
+    year: z.coerce.number().int().min(1888).max(2100),
+    published: z.enum(['true', 'false']),
+  },
+});
+
+export const termsQuery = listQuery({
+  sorts: ['name', 'order', 'movies_count', 'created_at'],
+  defaults: { sort: 'order', order: 'asc' },
+});
+
+const videoFilters = { status: z.enum(VIDEO_STATUSES) };
+export const videosQuery = listQuery({
+  sorts: VIDEO_SORTS,
+  defaults: { sort: 'created_at', order: 'desc' },
+  filters: videoFilters,
+});
+/** The trash shows what went most recently first; its API is the video list's. */
+export const trashQuery = listQuery({
+  sorts: VIDEO_SORTS,
+  defaults: { sort: 'updated_at', order: 'desc' },
+  filters: videoFilters,
+});

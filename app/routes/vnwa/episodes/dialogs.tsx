@@ -1,0 +1,240 @@
+// The episodes screen's dialogs: a new server, one episode (a video of the video manager, an HLS address or an
+// embed), and many episodes pasted as `name|url` lines.
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { VideoPicker, type PickedVideo } from '#app/components/catalog/video-picker.tsx';
+import { FormDialog } from '#app/components/form-dialog.tsx';
+import { Checkbox, Field, Input, Select, Textarea } from '#app/components/ui/input.tsx';
+import { useAuth } from '#app/lib/auth.tsx';
+import { toast } from '#app/lib/toast.tsx';
+import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
+import { useTranslation } from '#app/lib/use-translation.ts';
+import type { Episode, Server } from './route.tsx';
+
+export function useRefresh() {
+  const revalidator = useRevalidator();
+  return () => revalidator.revalidate();
+}
+
+export function ServerDialog({
+  movieId,
+  onClose,
+  onCreated,
+}: {
+  movieId: number;
+  onClose: () => void;
+  /** The new server's tab opens: that is where its episodes go next. */
+  onCreated: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  const { api } = useAuth();
+  const refresh = useRefresh();
+  const rules = useFormRules();
+  const form = useApiForm({
+    validate: (values) => collectErrors({ name: rules.required(values.name) }),
+    submit: (values) =>
+      api.post<{ server: { id: number } }>(`/admin/movies/${movieId}/servers`, {
+        name: values.name!.trim(),
+      }),
+    onSuccess: async ({ server }) => {
+      onClose();
+      await refresh();
+      onCreated(server.id);
+    },
+  });
+  return (
+    <FormDialog
+      title={t('admin.episodes.newServer')}
+      description={t('admin.episodes.serverHint')}
+      onClose={onClose}
+      form={form}
+    >
+      <Field label={t('admin.terms.fields.name')} error={form.errors.name}>
+        {(control) => <Input {...control} name="name" maxLength={60} placeholder="Vietsub #1" />}
+      </Field>
+    </FormDialog>
+  );
+}
+
+export function EpisodeDialog({
+  movieId,
+  server,
+  episode,
+  onClose,
+}: {
+  movieId: number;
+  server: Server;
+  episode?: Episode;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { api } = useAuth();
+  const refresh = useRefresh();
+  const rules = useFormRules();
+  const [kind, setKind] = useState<Episode['source_type']>(episode?.source_type ?? 'video');
+  const [video, setVideo] = useState<PickedVideo | null>(episode?.video ?? null);
+  const form = useApiForm({
+    validate: (values) =>
+      collectErrors({
+        name: rules.required(values.name),
+        ...(kind === 'video'
+          ? { video_id: video ? undefined : t('admin.episodes.videoRequired') }
+          : { source_url: rules.required(values.source_url) }),
+      }),
+    submit: (values) => {
+      const body = {
+        server_id: server.id,
+        name: values.name!.trim(),
+        ep: values.ep?.trim() || undefined,
+        source_type: kind,
+        ...(kind === 'video'
+          ? { video_id: video!.id, source_url: null }
+          : { source_url: values.source_url!.trim(), video_id: null }),
+        published: values.published === 'on',
+      };
+      return episode
+        ? api.patch(`/admin/movies/${movieId}/episodes/${episode.id}`, body)
+        : api.post(`/admin/movies/${movieId}/episodes`, body);
+    },
+    onSuccess: async () => {
+      toast.success(t('admin.episodes.saved'));
+      onClose();
+      await refresh();
+    },
+  });
+  return (
+    <FormDialog
+      title={episode ? t('admin.episodes.edit', { name: episode.name }) : t('admin.episodes.add')}
+      onClose={onClose}
+      form={form}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t('admin.terms.fields.name')} error={form.errors.name}>
+          {(control) => (
+            <Input
+              {...control}
+              name="name"
+              maxLength={100}
+              defaultValue={episode?.name}
+              placeholder="Tập 1"
+            />
+          )}
+        </Field>
+        <Field
+          label={t('admin.episodes.ep')}
+          error={form.errors.ep}
+          hint={t('admin.episodes.epHint')}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              name="ep"
+              maxLength={100}
+              defaultValue={episode?.ep}
+              placeholder="tap-1"
+            />
+          )}
+        </Field>
+      </div>
+      <Field label={t('admin.episodes.source')} error={form.errors.source_type}>
+        {(control) => (
+          <Select
+            {...control}
+            name="source_type"
+            value={kind}
+            onChange={(event) => setKind(event.target.value as Episode['source_type'])}
+          >
+            <option value="video">{t('admin.episodes.video')}</option>
+            <option value="hls">{t('admin.episodes.hls')}</option>
+            <option value="embed">{t('admin.episodes.embed')}</option>
+          </Select>
+        )}
+      </Field>
+      {kind === 'video' ? (
+        <Field label={t('admin.episodes.videoChoice')} error={form.errors.video_id}>
+          {(control) => (
+            <VideoPicker
+              id={control.id}
+              value={video}
+              onChange={setVideo}
+              invalid={Boolean(form.errors.video_id)}
+              describedBy={control['aria-describedby']}
+            />
+          )}
+        </Field>
+      ) : (
+        <Field label={t('admin.episodes.url')} error={form.errors.source_url}>
+          {(control) => (
+            <Input
+              {...control}
+              name="source_url"
+              type="url"
+              maxLength={2000}
+              defaultValue={episode?.source_url ?? ''}
+              placeholder={
+                kind === 'hls' ? 'https://…/master.m3u8' : 'https://player.example/embed/…'
+              }
+            />
+          )}
+        </Field>
+      )}
+      <label className="flex items-center gap-2.5 text-sm">
+        <Checkbox name="published" defaultChecked={episode?.published ?? true} />
+        {t('admin.movies.form.published')}
+      </label>
+    </FormDialog>
+  );
+}
+
+export function BulkDialog({
+  movieId,
+  server,
+  onClose,
+}: {
+  movieId: number;
+  server: Server;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { api } = useAuth();
+  const refresh = useRefresh();
+  const rules = useFormRules();
+  const form = useApiForm({
+    validate: (values) => collectErrors({ lines: rules.required(values.lines) }),
+    submit: (values) =>
+      api.post<{ episodes: unknown[] }>(
+        `/admin/movies/${movieId}/servers/${server.id}/episodes/bulk`,
+        {
+          lines: values.lines,
+        },
+      ),
+    onSuccess: async (answer) => {
+      toast.success(t('admin.episodes.added', { count: answer.episodes.length }));
+      onClose();
+      await refresh();
+    },
+  });
+  return (
+    <FormDialog
+      title={t('admin.episodes.addMany', { server: server.name })}
+      description={t('admin.episodes.linesHint')}
+      onClose={onClose}
+      form={form}
+      submitLabel={t('admin.episodes.addLines')}
+    >
+      <Field label={t('admin.episodes.lines')} error={form.errors.lines}>
+        {(control) => (
+          <Textarea
+            {...control}
+            name="lines"
+            rows={8}
+            className="font-mono text-xs"
+            placeholder={
+              'Tập 1|https://cdn.example/tap-1/master.m3u8\nTập 2|https://player.example/embed/2'
+            }
+          />
+        )}
+      </Field>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,131 @@
+// `/vnwa/movie/film/list`, the Movie Manager: the shared admin table with poster, title, type, status, year, episodes,
+// views and update time; search without diacritics, filters, sort, pages; bulk publish, unpublish, set type, add
+// genre and delete; one form for create and edit with image upload, slug preview and errors by their fields.
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { DataTable, TableFilter } from '#app/components/data-table/index.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
+import { withAccess } from '#app/lib/access.server.ts';
+import { loadAdminList } from '#app/lib/admin-list.server.ts';
+import { MOVIE_STATUSES, moviesQuery } from '#app/lib/admin-queries.ts';
+import { useAuth } from '#app/lib/auth.tsx';
+import { useAdminAction } from '#app/lib/use-admin-action.ts';
+import type { RouteHandle } from '#app/lib/title.tsx';
+import { useTranslation } from '#app/lib/use-translation.ts';
+import { BulkBar } from './bulk-bar.tsx';
+import { useMovieColumns } from './columns.tsx';
+import { MovieForm } from './form.tsx';
+import type { Route } from './+types/route';
+
+export const handle: RouteHandle = { title: 'admin.pages.movies' };
+
+export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, { services }) => {
+  const all = { per_page: 100, sort: 'order' as const, order: 'asc' as const };
+  const [{ list: movies, sorted }, genres, types, nations] = await Promise.all([
+    loadAdminList(request, moviesQuery.page, (query) => services.movies.list(query)),
+    services.terms.list('genre', all),
+    services.terms.list('type', all),
+    services.terms.list('nation', all),
+  ]);
+  const pick = (list: typeof genres) => list.data.map(({ id, name }) => ({ id, name }));
+  return { movies, sorted, genres: pick(genres), types: pick(types), nations: pick(nations) };
+});
+
+export type MoviesData = Route.ComponentProps['loaderData'];
+export type Movie = MoviesData['movies']['data'][number];
+export type TermOption = { id: number; name: string };
+
+const filterOptions = (terms: TermOption[]) =>
+  terms.map((term) => ({ value: String(term.id), label: term.name }));
+
+export default function MoviesManager({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { api } = useAuth();
+  const act = useAdminAction();
+  const [editing, setEditing] = useState<{ movie?: Movie } | null>(null);
+  const [deleting, setDeleting] = useState<Movie | null>(null);
+  const { movies } = loaderData;
+
+  const columns = useMovieColumns({ edit: setEditing, remove: setDeleting });
+
+  return (
+    <div className="mx-auto flex max-w-screen-2xl flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('admin.movies.intro')}</p>
+        <Button size="lg" onClick={() => setEditing({})}>
+          <Plus aria-hidden />
+          {t('admin.movies.new')}
+        </Button>
+      </div>
+      <DataTable
+        columns={columns}
+        data={movies.data}
+        meta={movies.meta}
+        getRowId={(movie) => String(movie.id)}
+        searchPlaceholder={t('admin.movies.search')}
+        filterKeys={['genre', 'type', 'nation', 'status', 'published']}
+        defaultSort={{ sort: 'updated_at', order: 'desc' }}
+        sorted={loaderData.sorted}
+        emptyTitle={t('admin.movies.emptyTitle')}
+        emptyText={t('admin.movies.emptyText')}
+        bulkActions={(selected, clear) => (
+          <BulkBar selected={selected} clear={clear} data={loaderData} />
+        )}
+        filters={
+          <>
+            <TableFilter
+              name="genre"
+              label={t('admin.movies.form.genres')}
+              options={filterOptions(loaderData.genres)}
+            />
+            <TableFilter
+              name="type"
+              label={t('admin.movies.columns.type')}
+              options={filterOptions(loaderData.types)}
+            />
+            <TableFilter
+              name="nation"
+              label={t('admin.movies.form.nations')}
+              options={filterOptions(loaderData.nations)}
+            />
+            <TableFilter
+              name="status"
+              label={t('admin.movies.columns.status')}
+              options={MOVIE_STATUSES.map((s) => ({
+                value: s,
+                label: t(`admin.movies.status.${s}`),
+              }))}
+            />
+            <TableFilter
+              name="published"
+              label={t('admin.movies.form.published')}
+              options={[
+                { value: 'true', label: t('admin.movies.publishedYes') },
+                { value: 'false', label: t('admin.movies.draft') },
+              ]}
+            />
+          </>
+        }
+      />
+      {editing ? (
+        <MovieForm movie={editing.movie} data={loaderData} onClose={() => setEditing(null)} />
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeleting(null)}
+          title={t('admin.users.delete.title', { name: deleting.title })}
+          description={t('admin.movies.deleteText')}
+          confirmLabel={t('admin.users.delete.submit')}
+          onConfirm={() =>
+            act(
+              () => api.delete(`/admin/movies/${deleting.id}`),
+              t('admin.users.delete.done', { name: deleting.title }),
+            )
+          }
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+// The Users Manager's columns: the user (opens the detail panel), roles, status, last activity, creation, actions.
+import { useMemo } from 'react';
+import {
+  RowActionsButton,
+  useTableQuery,
+  type DataTableColumn,
+} from '#app/components/data-table/index.ts';
+import { Avatar } from '#app/components/ui/avatar.tsx';
+import { useAuth } from '#app/lib/auth.tsx';
+import { formatDate } from '#app/lib/format.ts';
+import { useTranslation } from '#app/lib/use-translation.ts';
+import { LastActive, RoleBadges, StatusBadge } from './badges.tsx';
+import type { AdminUser, UserDialog } from './route.tsx';
+import { UserActions } from './user-actions.tsx';
+
+export function useUserColumns({ open }: { open: (dialog: UserDialog) => void }) {
+  const { t } = useTranslation();
+  const { user: me } = useAuth();
+  const { set } = useTableQuery();
+  return useMemo<DataTableColumn<AdminUser>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('admin.users.columns.user'),
+        meta: { sortKey: 'name', className: 'min-w-60 max-w-96' },
+        cell: ({ row }) => (
+          <button
+            type="button"
+            className="group -m-1 flex w-full items-center gap-3 rounded-lg p-1 text-left focus-visible:outline-2 focus-visible:outline-primary-500"
+            onClick={() => set({ user: row.original.id }, { keepPage: true })}
+            aria-haspopup="dialog"
+          >
+            <Avatar name={row.original.name} src={row.original.avatar} />
+            <span className="min-w-0">
+              <span className="line-clamp-2 font-medium break-words group-hover:underline">
+                {row.original.name}
+                {me?.id === row.original.id ? (
+                  <span className="ml-1.5 inline-block text-xs font-normal text-neutral-500 dark:text-neutral-400">
+                    ({t('admin.users.you')})
+                  </span>
+                ) : null}
+              </span>
+              <span className="block truncate text-xs text-neutral-500 dark:text-neutral-400">
+                {row.original.email}
+              </span>
+            </span>
+          </button>
+        ),
+      },
+      {
+        id: 'roles',
+        header: t('admin.users.columns.roles'),
+        meta: { card: 'inline' },
+        cell: ({ row }) => <RoleBadges roles={row.original.roles} />,
+      },
+      {
+        id: 'status',
+        header: t('admin.users.columns.status'),
+        meta: { card: 'inline' },
+        cell: ({ row }) => <StatusBadge user={row.original} />,
+      },
+      {
+        id: 'last_active_at',
+        header: t('admin.users.columns.lastActive'),
+        meta: { sortKey: 'last_active_at', sortDescFirst: true, className: 'whitespace-nowrap' },
+        cell: ({ row }) => <LastActive value={row.original.last_active_at} />,
+      },
+      {
+        id: 'created_at',
+        header: t('admin.users.columns.created'),
+        meta: {
+          sortKey: 'created_at',
+          sortDescFirst: true,
+          className: 'whitespace-nowrap tabular-nums',
+        },
+        cell: ({ row }) => formatDate(row.original.created_at, { time: true }),
+      },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">{t('admin.users.columns.actions')}</span>,
+        meta: { className: 'w-12 py-2 text-right' },
+        cell: ({ row }) => (
+          <UserActions
+            user={row.original}
+            open={open}
+            trigger={
+              <RowActionsButton
+                className="size-9"
+                aria-label={t('admin.users.actions', { name: row.original.name })}
+              />
+            }
+          />
+        ),
+      },
+    ],
+    [t, set, me?.id, open],
+  );
+}

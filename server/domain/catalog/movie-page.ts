@@ -1,0 +1,119 @@
+// One page of movies for a query, for the back office and the public listing: filters, search with its relevance
+// order, and sorts shaped after the listing's indexes, with the total counted the cheapest way for each.
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { foldForSearch } from '#app/lib/format.ts';
+import type { Database } from '#server/db/client.ts';
+import { movies, movieTerms, terms, type MOVIE_STATUSES } from '#server/db/schema/index.ts';
+import { pageMeta, pageWindow } from '#server/domain/list.ts';
+import { cardColumns, episodesCountSql, movieSelection, newestFirst } from './movie-resources.ts';
+import { relevanceOrder, searchCondition, searchInPasses } from './search.service.ts';
+
+type MovieRow = typeof movies.$inferSelect;
+
+export type MovieQuery = {
+  search?: string;
+  genre?: number;
+  type?: number;
+  nation?: number;
+  status?: (typeof MOVIE_STATUSES)[number];
+  year?: number;
+  published?: 'true' | 'false';
+  quality?: string;
+  language?: string;
+  /** `relevance` orders by how well titles match `search` (and falls back to `updated_at` without one). */
+  sort?:
+    | 'relevance'
+    | 'title'
+    | 'year'
+    | 'status'
+    | 'views'
+    | 'rating'
+    | 'episodes'
+    | 'updated_at'
+    | 'created_at';
+  order?: 'asc' | 'desc';
+  page?: number;
+  per_page?: number;
+};
+
+const withTotalSql = (withTotal: boolean) =>
+  withTotal ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`;
+
+/**
+ * One page of movies matching `query`, with the total. `cards` reads only what a public card shows (no
+ * description, cast, terms or episode count), for the public listing: a lighter query and no second one.
+ */
+export async function findMoviePage(db: Database, query: MovieQuery, cards: boolean) {
+  const window = pageWindow(query);
+  const filters: SQL[] = [];
+  const search = foldForSearch(query.search ?? '');
+  if (search) filters.push(searchCondition(search));
+  for (const termId of [query.genre, query.nation].filter((id): id is number => Boolean(id))) {
+    filters.push(
+      sql`exists (select 1 from ${movieTerms} where ${movieTerms.movieId} = "movies"."id" and ${movieTerms.termId} = ${termId})`,
+    );
+  }
+  if (query.type) filters.push(eq(movies.typeId, query.type));
+  if (query.status) filters.push(eq(movies.status, query.status));
+  if (query.year) filters.push(eq(movies.year, query.year));
+  // A literal, not a bound `= $1`, so the planner can match the `where published` partial indexes.
+  if (query.published)
+    filters.push(
+      query.published === 'true' ? sql`${movies.published}` : sql`not ${movies.published}`,
+    );
+  if (query.quality) filters.push(eq(movies.quality, query.quality));
+  if (query.language) filters.push(sql`${query.language} = any(${movies.languages})`);
+  const where = filters.length ? and(...filters) : undefined;
+  const sort = query.sort === 'relevance' ? (search ? 'relevance' : 'updated_at') : query.sort;
+  const sortColumn = {
+    title: movies.searchText,
+    year: movies.year,
+    status: movies.status,
+    views: movies.viewsTotal,
+    rating: movies.ratingAverage,
+    episodes: episodesCountSql,
+    created_at: movies.createdAt,
+    updated_at: movies.updatedAt,
+  }[sort === 'relevance' ? 'updated_at' : (sort ?? 'updated_at')];
+  // Ties go by id in the same direction, nulls last: the shape of the public listing's partial indexes
+  // (schema/catalog.ts), so each sort reads a page from an index instead of sorting every published movie.
+  const order =
+    sort === 'relevance'
+      ? [...relevanceOrder(search), ...newestFirst(movies.viewsWeek)]
+      : query.order === 'asc'
+        ? [asc(sortColumn), asc(movies.id)]
+        : newestFirst(sortColumn);
+  // A listing narrowed by a search or a filter must find every match to sort them anyway: it counts them in
+  // the same pass (`count(*) over ()`) instead of a second query that joins them all again. A plain listing
+  // reads its page from an index and counts apart (an index-only scan), or the window would read every row.
+  const narrowed = filters.length > (query.published ? 1 : 0);
+  const run = async (tx: Database): Promise<[MovieRow[], number]> => {
+    const countRows = async () =>
+      (await tx.select({ value: count() }).from(movies).where(where))[0]?.value ?? 0;
+    const total = withTotalSql;
+    const pageRows = (withTotal: boolean) =>
+      (cards
+        ? tx.select({ card: cardColumns, total: total(withTotal) }).from(movies)
+        : tx
+            .select({ ...movieSelection, total: total(withTotal) })
+            .from(movies)
+            .leftJoin(terms, eq(terms.id, movies.typeId))
+      )
+        .where(where)
+        .orderBy(...order)
+        .limit(window.limit)
+        .offset(window.offset);
+    if (!narrowed) {
+      const [rows, total] = await Promise.all([pageRows(false), countRows()]);
+      return [rows as never, total];
+    }
+    const rows = await pageRows(true);
+    // Past the last page no row carries the total.
+    return [rows as never, rows[0]?.total ?? (window.page > 1 ? await countRows() : 0)];
+  };
+  // A search needs its similarity thresholds, which live in a transaction; plain listings skip that cost.
+  const [rows, totalCount] = search
+    ? await searchInPasses(db, search, run, ([, total]) => total > 0)
+    : await run(db);
+  return { rows, meta: pageMeta(window, totalCount) };
+}

@@ -1,0 +1,131 @@
+// A movie as the API answers it: the columns read for a whole movie and for a public card, its genres and nations
+// attached, and one movie by id.
+import { asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { episodes, movies, movieTerms, terms } from '#server/db/schema/index.ts';
+import { HttpError } from '#server/http/errors.ts';
+
+type MovieRow = typeof movies.$inferSelect;
+type TermRef = { id: number; name: string; slug: string };
+
+export const episodesCountSql = sql<number>`(select count(*)::int from ${episodes} where ${episodes.movieId} = "movies"."id")`;
+
+/** `column desc nulls last, id desc nulls last`: the order of the `movies_public_*` indexes. */
+export function newestFirst(column: SQL | SQLWrapper) {
+  return [sql`${column} desc nulls last`, sql`${movies.id} desc nulls last`];
+}
+
+/** What a public movie card shows (the listing's `cards` query reads only these). */
+export const cardColumns = {
+  id: movies.id,
+  slug: movies.slug,
+  title: movies.title,
+  original_title: movies.originalTitle,
+  poster: movies.poster,
+  quality: movies.quality,
+  languages: movies.languages,
+  current_episode: movies.currentEpisode,
+  year: movies.year,
+};
+
+type MovieRowOf = typeof movies.$inferSelect;
+export type MovieCard = {
+  id: number;
+  slug: string;
+  title: string;
+  original_title: MovieRowOf['originalTitle'];
+  poster: MovieRowOf['poster'];
+  quality: MovieRowOf['quality'];
+  languages: MovieRowOf['languages'];
+  current_episode: MovieRowOf['currentEpisode'];
+  year: MovieRowOf['year'];
+};
+
+export const movieSelection = {
+  movie: movies,
+  type: { id: terms.id, name: terms.name, slug: terms.slug },
+  episodesCount: episodesCountSql,
+};
+
+async function termsOf(db: Database, ids: number[]) {
+  if (!ids.length) return new Map<number, { genres: TermRef[]; nations: TermRef[] }>();
+  const rows = await db
+    .select({
+      movieId: movieTerms.movieId,
+      id: terms.id,
+      kind: terms.kind,
+      name: terms.name,
+      slug: terms.slug,
+    })
+    .from(movieTerms)
+    .innerJoin(terms, eq(terms.id, movieTerms.termId))
+    .where(inArray(movieTerms.movieId, ids))
+    .orderBy(asc(terms.sortOrder), asc(terms.searchText));
+  const map = new Map<number, { genres: TermRef[]; nations: TermRef[] }>();
+  for (const row of rows) {
+    const entry = map.get(row.movieId) ?? { genres: [], nations: [] };
+    (row.kind === 'nation' ? entry.nations : entry.genres).push({
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+    });
+    map.set(row.movieId, entry);
+  }
+  return map;
+}
+
+export async function movieResources(
+  db: Database,
+  rows: Array<{ movie: MovieRow; type: TermRef | null; episodesCount: number }>,
+) {
+  const attached = await termsOf(
+    db,
+    rows.map((row) => row.movie.id),
+  );
+  return rows.map(({ movie, type, episodesCount }) => ({
+    id: movie.id,
+    slug: movie.slug,
+    title: movie.title,
+    original_title: movie.originalTitle,
+    description: movie.description,
+    poster: movie.poster,
+    backdrop: movie.backdrop,
+    trailer_url: movie.trailerUrl,
+    type: type?.id ? type : null,
+    genres: attached.get(movie.id)?.genres ?? [],
+    nations: attached.get(movie.id)?.nations ?? [],
+    status: movie.status,
+    quality: movie.quality,
+    languages: movie.languages,
+    year: movie.year,
+    episode_runtime: movie.episodeRuntime,
+    current_episode: movie.currentEpisode,
+    total_episodes: movie.totalEpisodes,
+    actors: movie.actors,
+    directors: movie.directors,
+    featured: movie.featured,
+    recommended: movie.recommended,
+    published: movie.published,
+    published_at: movie.publishedAt?.toISOString() ?? null,
+    views: {
+      total: movie.viewsTotal,
+      day: movie.viewsDay,
+      week: movie.viewsWeek,
+      month: movie.viewsMonth,
+    },
+    rating: { average: Number(movie.ratingAverage), count: movie.ratingCount },
+    episodes_count: Number(episodesCount),
+    created_at: movie.createdAt.toISOString(),
+    updated_at: movie.updatedAt.toISOString(),
+  }));
+}
+
+export async function getMovie(db: Database, id: number) {
+  const rows = await db
+    .select(movieSelection)
+    .from(movies)
+    .leftJoin(terms, eq(terms.id, movies.typeId))
+    .where(eq(movies.id, id));
+  if (!rows[0]) throw new HttpError(404, 'not_found', 'No such movie.');
+  return (await movieResources(db, rows as never))[0]!;
+}
