@@ -8,7 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { createI18n, detectLocale, type Locale } from '#app/lib/i18n.ts';
-import { messages } from '#app/locales/index.ts';
+import { messages } from '#shared/locales/index.ts';
 import { NonceProvider } from '#app/lib/nonce.ts';
 import { findPlayerBootUrl, PlayerBootProvider } from '#app/components/player/boot-url.ts';
 import { holdAppScripts } from '#app/components/player/early-start.server.ts';

@@ -1,7 +1,7 @@
 // The catalogue benchmark's data: 100,000 movies and 1,000,000 episodes written by a few INSERT ... SELECT
 // statements (seconds, not the hours the services would take one by one), with Vietnamese titles from word lists.
 import type pg from 'pg';
-import { foldForSearch, slugify } from '#app/lib/format.ts';
+import { foldForSearch, slugify } from '#shared/text.ts';
 
 export const CATALOG_MOVIES = Number(process.env.BENCH_MOVIES ?? 100_000);
 /** Series get this many episodes each and films one: 45 % series makes about 1,000,000 episodes at 100,000. */

@@ -2,7 +2,7 @@
 // it makes. The server makes it unique (`-2`, `-3`…).
 import { useState } from 'react';
 import { Field, Input } from '#app/components/ui/input.tsx';
-import { slugify } from '#app/lib/format.ts';
+import { slugify } from '#shared/text.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 
 export function SlugField({

@@ -2,7 +2,7 @@
 // page past the end (its last row went, or an old link) sent to the last page there is. Call it inside withAccess.
 import { redirect } from 'react-router';
 import type { z } from 'zod';
-import type { Page } from '#app/lib/list-query.ts';
+import type { Page } from '#shared/list-query.ts';
 
 type Sorted = { sort: string; order: 'asc' | 'desc' };
 

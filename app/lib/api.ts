@@ -1,6 +1,7 @@
 // The one API client (spec section 7): API base + prefix, credentials included, JSON accepted, the XSRF header
 // in cookie mode or a Bearer token in token mode, one retry of a GET on transient statuses and never of other
 // methods, form-data PUT sent as POST with `_method=PUT`, and every 401 reported so the auth state resets.
+import { readCookie } from '#shared/cookies.ts';
 
 export type ApiMode = 'cookie' | 'token';
 
@@ -57,22 +58,8 @@ export type ApiClientOptions = {
   retryDelayMs?: number;
 };
 
-export function readCookieValue(source: string, name: string): string | undefined {
-  for (const part of source.split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(index + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
 function documentCookie(name: string) {
-  return typeof document === 'undefined' ? undefined : readCookieValue(document.cookie, name);
+  return typeof document === 'undefined' ? undefined : readCookie(document.cookie, name);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

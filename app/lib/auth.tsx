@@ -12,7 +12,8 @@ import {
   type ReactNode,
 } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { createApiClient, readCookieValue, type ApiClient, type ApiMode } from './api.ts';
+import { readCookie } from '#shared/cookies.ts';
+import { createApiClient, type ApiClient, type ApiMode } from './api.ts';
 
 export const AUTH_FLAG_COOKIE = 'phim_logged_in';
 export const AUTH_TOKEN_COOKIE = 'phim_token';
@@ -77,8 +78,8 @@ export function createAuthStore(options: {
   onChange: (user: SessionUser | null) => void;
 }) {
   const { mode, secure, readCookies, writeCookie, onChange } = options;
-  const getToken = () => readCookieValue(readCookies(), AUTH_TOKEN_COOKIE) || undefined;
-  const isFlagged = () => readCookieValue(readCookies(), AUTH_FLAG_COOKIE) === '1';
+  const getToken = () => readCookie(readCookies(), AUTH_TOKEN_COOKIE) || undefined;
+  const isFlagged = () => readCookie(readCookies(), AUTH_FLAG_COOKIE) === '1';
   function reset() {
     writeCookie(authCookie(AUTH_FLAG_COOKIE, '', secure, 0));
     writeCookie(authCookie(AUTH_TOKEN_COOKIE, '', secure, 0));

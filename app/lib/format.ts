@@ -88,35 +88,6 @@ export function formatDuration(totalSeconds: number): string {
   return `${s}s`;
 }
 
-/** Strips Vietnamese diacritics (đ → d) and joins words with hyphens. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[đĐ]/g, 'd')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-/**
- * Text as search compares it: no Vietnamese diacritics (đ → d), lower case, words separated by one space.
- * `Người Nhện: Xa Nhà` → `nguoi nhen xa nha`.
- */
-export function foldForSearch(text: string): string {
-  return (
-    text
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[đĐ]/g, 'd')
-      // Recompose what is left, so that original titles in other scripts (한국어, 日本語) stay searchable.
-      .normalize('NFC')
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, ' ')
-      .trim()
-  );
-}
-
 /** At most two letters: the first of the first word and of the last word. */
 export function getInitials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '#app/locales/index.ts';
-import { detectLocale, localeCookie, localeFromAcceptLanguage, readCookie } from './i18n.ts';
+import { messages } from '#shared/locales/index.ts';
+import { readCookie } from '#shared/cookies.ts';
+import { detectLocale, localeCookie, localeFromAcceptLanguage } from './i18n.ts';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

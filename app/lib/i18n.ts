@@ -1,34 +1,9 @@
 // Languages (en, vi) without a route prefix: detection, messages and the i18next instance factory.
 import { createInstance, type i18n as I18n } from 'i18next';
+import { readCookie } from '#shared/cookies.ts';
+import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, locales, type Locale } from '#shared/i18n.ts';
 
-export const locales = ['vi', 'en'] as const;
-export type Locale = (typeof locales)[number];
-
-export const LOCALE_COOKIE = 'i18n_redirected';
-export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (locales as readonly string[]).includes(value);
-}
-
-export function readCookie(
-  cookieHeader: string | null | undefined,
-  name: string,
-): string | undefined {
-  if (!cookieHeader) return undefined;
-  for (const part of cookieHeader.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(index + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
+export { isLocale, LOCALE_COOKIE, locales, type Locale };
 
 /** Picks the best supported locale from an Accept-Language header, honouring q-values. */
 export function localeFromAcceptLanguage(header: string | null | undefined): Locale | undefined {

@@ -10,7 +10,7 @@ import {
   LISTING_STATUSES,
   type ListingData,
 } from '#app/components/catalog/movie-listing.tsx';
-import { SEARCH_QUERY_MAX } from '#app/lib/search.ts';
+import { SEARCH_QUERY_MAX } from '#shared/search.ts';
 
 const slug = z
   .string()

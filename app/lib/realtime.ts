@@ -2,7 +2,7 @@
 // closed when the last one stops; socket.io-client is loaded only then, so pages that never listen skip it.
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
-import { readCookieValue } from './api.ts';
+import { readCookie } from '#shared/cookies.ts';
 import { AUTH_TOKEN_COOKIE } from './auth.tsx';
 
 /** Spec section 9, client side: unavailable after 10 s, first retry after 1 s (docs/decisions/013-realtime.md). */
@@ -15,7 +15,7 @@ let socket: Promise<Socket> | undefined;
 
 function open(): Promise<Socket> {
   socket ??= import('socket.io-client').then(({ io }) => {
-    const token = readCookieValue(document.cookie, AUTH_TOKEN_COOKIE);
+    const token = readCookie(document.cookie, AUTH_TOKEN_COOKIE);
     const created = io({
       path: '/socket.io/',
       transports: ['websocket'],

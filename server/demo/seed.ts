@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { slugify } from '#app/lib/format.ts';
+import { slugify } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
 import { movies, movieSlugRedirects } from '#server/db/schema/index.ts';
 import { storeImage } from '#server/media/image-store.ts';

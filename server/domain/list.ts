@@ -1,7 +1,7 @@
 // One page of an admin list, the same way for every list: the page and size clamped, the search folded and escaped
 // for LIKE, the rows and the total read side by side, and the `{ data, meta }` answer.
-import { foldForSearch } from '#app/lib/format.ts';
-import { PER_PAGE_DEFAULT, PER_PAGE_MAX, type Page, type PageMeta } from '#app/lib/list-query.ts';
+import { foldForSearch } from '#shared/text.ts';
+import { PER_PAGE_DEFAULT, PER_PAGE_MAX, type Page, type PageMeta } from '#shared/list-query.ts';
 
 export type PageQuery = { page?: number; per_page?: number; search?: string };
 

@@ -3,8 +3,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { usersQuery } from '#app/lib/admin-queries.ts';
-import { pageSchema } from '#app/lib/list-query.ts';
+import { usersQuery } from '#shared/admin-queries.ts';
+import { pageSchema } from '#shared/list-query.ts';
 import { nameField, sessionSchema, userSchema } from './accounts.routes.ts';
 import { declareAccess } from './access.ts';
 import { HttpError, errorResponses } from './errors.ts';

@@ -3,6 +3,7 @@
 // sign-in or registration (a body with `device_name`: those set no cookie). Otherwise: 419.
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie } from '#shared/cookies.ts';
 import { errorBody } from './errors.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -26,20 +27,6 @@ export function isValidXsrfToken(secret: string, token: string | undefined) {
   const expected = Buffer.from(sign(secret, nonce));
   const given = Buffer.from(mac);
   return expected.length === given.length && crypto.timingSafeEqual(expected, given);
-}
-
-export function readCookie(header: string | undefined, name: string) {
-  for (const part of (header ?? '').split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(index + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
 }
 
 export function xsrfCookie(token: string, secure: boolean) {

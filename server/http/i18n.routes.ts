@@ -1,8 +1,8 @@
 // Locale messages (GET /_i18n/{locale}/messages.json) and the build id clients poll to notice a new release.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { locales } from '#app/lib/i18n.ts';
-import { messages } from '#app/locales/index.ts';
+import { locales } from '#shared/i18n.ts';
+import { messages } from '#shared/locales/index.ts';
 import { errorBody } from './errors.ts';
 
 export const i18nRoutes: FastifyPluginAsyncZod = async (app) => {

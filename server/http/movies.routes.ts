@@ -3,8 +3,8 @@
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { moviesQuery } from '#app/lib/admin-queries.ts';
-import { pageSchema } from '#app/lib/list-query.ts';
+import { moviesQuery } from '#shared/admin-queries.ts';
+import { pageSchema } from '#shared/list-query.ts';
 import { MOVIE_STATUSES } from '#server/db/schema/index.ts';
 import {
   acceptImage,

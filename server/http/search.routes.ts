@@ -1,24 +1,13 @@
 // Public search API: instant suggestions for the header's search box (published movies only).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SEARCH_QUERY_MAX } from '#app/lib/search.ts';
+import { SEARCH_QUERY_MAX } from '#shared/search.ts';
+import { suggestionSchema } from '#shared/resources/search.ts';
 import { SUGGEST_LIMIT } from '#server/domain/catalog/search.service.ts';
 import { errorSchema } from './errors.ts';
 
 /** Suggestions change only when an admin edits the catalogue: a browser or proxy may reuse them briefly. */
 export const SUGGEST_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=60';
-
-const suggestionSchema = z
-  .object({
-    id: z.number(),
-    slug: z.string(),
-    title: z.string(),
-    original_title: z.string(),
-    year: z.number().nullable(),
-    poster: z.string().nullable(),
-    type: z.string().nullable().describe('The type name (Phim Bộ, Phim Lẻ…)'),
-  })
-  .meta({ id: 'SearchSuggestion' });
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { search } = app.services;

@@ -1,8 +1,8 @@
 // Genres, types and nations over HTTP: the admin managers (admins only) and the public lists.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { termsQuery } from '#app/lib/admin-queries.ts';
-import { pageSchema } from '#app/lib/list-query.ts';
+import { termsQuery } from '#shared/admin-queries.ts';
+import { pageSchema } from '#shared/list-query.ts';
 import { TERM_KINDS } from '#server/db/schema/index.ts';
 import { declareAccess } from './access.ts';
 import { errorResponses } from './errors.ts';

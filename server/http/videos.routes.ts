@@ -2,8 +2,8 @@
 // video), one video, rename, retry, cancel, move to the trash, the trash list, restore, delete forever, empty.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { videosQuery } from '#app/lib/admin-queries.ts';
-import { pageSchema } from '#app/lib/list-query.ts';
+import { videosQuery } from '#shared/admin-queries.ts';
+import { pageSchema } from '#shared/list-query.ts';
 import { VIDEO_STATUSES } from '#server/db/schema/index.ts';
 import { declareAccess } from './access.ts';
 import { errorResponses, idParam } from './errors.ts';

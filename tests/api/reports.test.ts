@@ -7,7 +7,7 @@ import { REPORT_MESSAGE_MAX, REPORT_REASONS, reports } from '#server/db/schema/i
 import {
   REPORT_MESSAGE_MAX as dialogMessageMax,
   REPORT_REASONS as dialogReasons,
-} from '#app/lib/reports.ts';
+} from '#shared/reports.ts';
 import type { DomainEvents } from '#server/events.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
 import { Client, expectInvalid, PASSWORD, register, signInFirstAdmin } from './accounts-client.ts';

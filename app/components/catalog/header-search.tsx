@@ -9,13 +9,9 @@ import { Img } from '#app/components/image.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { useApi } from '#app/lib/auth.tsx';
 import { cn } from '#app/lib/cn.ts';
-import {
-  SEARCH_QUERY_MAX,
-  SUGGEST_DEBOUNCE_MS,
-  SUGGEST_MIN_LENGTH,
-  searchHref,
-  type Suggestion,
-} from '#app/lib/search.ts';
+import { SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_LENGTH, searchHref } from '#app/lib/search.ts';
+import type { Suggestion } from '#shared/resources/search.ts';
+import { SEARCH_QUERY_MAX } from '#shared/search.ts';
 
 type State = { query: string; items: Suggestion[] } | null;
 

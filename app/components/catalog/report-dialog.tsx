@@ -9,7 +9,7 @@ import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
 import { Field, Textarea } from '#app/components/ui/input.tsx';
 import { useApi } from '#app/lib/auth.tsx';
 import { cn } from '#app/lib/cn.ts';
-import { REPORT_MESSAGE_MAX, REPORT_REASONS, type ReportReason } from '#app/lib/reports.ts';
+import { REPORT_MESSAGE_MAX, REPORT_REASONS, type ReportReason } from '#shared/reports.ts';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm } from '#app/lib/use-api-form.ts';
 

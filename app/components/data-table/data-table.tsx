@@ -17,7 +17,7 @@ import { useLocation, useNavigation } from 'react-router';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { CardList, columnLabel } from './card-list.tsx';
-import type { PageMeta } from '#app/lib/list-query.ts';
+import type { PageMeta } from '#shared/list-query.ts';
 import { Pagination } from './pagination.tsx';
 import { SearchBox } from './search-box.tsx';
 import { SortMenu } from './sort-menu.tsx';

@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { Select } from '#app/components/ui/input.tsx';
-import { PAGE_SIZES, type PageMeta } from '#app/lib/list-query.ts';
+import { PAGE_SIZES, type PageMeta } from '#shared/list-query.ts';
 import { useTableQuery } from './use-table-query.ts';
 
 /** The page buttons to show: 1 … 4 5 6 … 20. */

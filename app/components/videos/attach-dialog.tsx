@@ -10,7 +10,7 @@ import { Field, Input, Select } from '#app/components/ui/input.tsx';
 import { PickerThumb, SearchPicker } from '#app/components/ui/search-picker.tsx';
 import type { AdminVideo } from '#app/components/videos/video-cells.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
-import { slugify } from '#app/lib/format.ts';
+import { slugify } from '#shared/text.ts';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
 

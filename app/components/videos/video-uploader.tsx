@@ -6,7 +6,8 @@ import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react'
 import { useTranslation } from '#app/lib/use-translation.ts';
 import type { DetailedError, Upload } from 'tus-js-client';
 import { Button } from '#app/components/ui/button.tsx';
-import { API_PREFIX, readCookieValue, XSRF_COOKIE, XSRF_HEADER } from '#app/lib/api.ts';
+import { API_PREFIX, XSRF_COOKIE, XSRF_HEADER } from '#app/lib/api.ts';
+import { readCookie } from '#shared/cookies.ts';
 import { cn } from '#app/lib/cn.ts';
 import { formatDuration, formatFileSize } from '#app/lib/format.ts';
 
@@ -93,7 +94,7 @@ export function VideoUploader({ onUploaded }: { onUploaded: () => void }) {
           removeFingerprintOnSuccess: true,
           // Cookie mode: every unsafe request carries the CSRF token, read fresh (it may rotate).
           onBeforeRequest: (request) => {
-            const token = readCookieValue(document.cookie, XSRF_COOKIE);
+            const token = readCookie(document.cookie, XSRF_COOKIE);
             if (token) request.setHeader(XSRF_HEADER, token);
           },
           onProgress: (sent, total) => {

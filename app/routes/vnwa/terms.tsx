@@ -26,7 +26,7 @@ import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
-import { termsQuery } from '#app/lib/admin-queries.ts';
+import { termsQuery } from '#shared/admin-queries.ts';
 import type { Route } from './+types/terms';
 
 const kinds = {

@@ -16,7 +16,7 @@ import { toast } from '#app/lib/toast.tsx';
 import { useErrorMessage } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
-import { trashQuery } from '#app/lib/admin-queries.ts';
+import { trashQuery } from '#shared/admin-queries.ts';
 import type { Route } from './+types/videos-trash';
 
 export const handle: RouteHandle = { title: 'admin.pages.trash' };

@@ -2,10 +2,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import type { ReportReason } from '#app/lib/reports.ts';
+import type { ReportReason } from '#shared/reports.ts';
 import { episodes, movies } from './catalog.ts';
 
-export { REPORT_MESSAGE_MAX, REPORT_REASONS, type ReportReason } from '#app/lib/reports.ts';
+export { REPORT_MESSAGE_MAX, REPORT_REASONS, type ReportReason } from '#shared/reports.ts';
 
 export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];

@@ -1,7 +1,7 @@
 // A movie's episodes, grouped by server (a named source such as "Vietsub #1"): add one or many at once (`name|url`
 // lines), edit, reorder, publish, delete. The `ep` key of `/watch/{slug}/{ep}` comes from the name.
 import { and, asc, eq, max } from 'drizzle-orm';
-import { slugify } from '#app/lib/format.ts';
+import { slugify } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
 import {
   episodes,

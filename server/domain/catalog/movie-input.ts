@@ -2,7 +2,7 @@
 // columns an input sets, a unique slug, and the genres and nations it names.
 import { and, eq, ilike, inArray, or } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
-import { foldForSearch, slugify } from '#app/lib/format.ts';
+import { foldForSearch, slugify } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
 import {
   movies,

@@ -1,7 +1,7 @@
 // One page of movies for a query, for the back office and the public listing: filters, search with its relevance
 // order, and sorts shaped after the listing's indexes, with the total counted the cheapest way for each.
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import { foldForSearch } from '#app/lib/format.ts';
+import { foldForSearch } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
 import { movies, movieTerms, terms, type MOVIE_STATUSES } from '#server/db/schema/index.ts';
 import { pageMeta, pageWindow } from '#server/domain/list.ts';

@@ -1,7 +1,7 @@
 // Movies for the back office: list with search, filters and sort; create and edit with every field; unique slugs
 // that keep old URLs working; bulk actions; delete with its episodes.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { foldForSearch, slugify } from '#app/lib/format.ts';
+import { foldForSearch, slugify } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
 import {
   episodes,

@@ -1,8 +1,8 @@
 // Title search over `movies.search_text` (title + original title folded without diacritics): the match condition
 // and relevance order shared by the listing, and the header's instant suggestions.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { foldForSearch } from '#app/lib/format.ts';
-import type { Suggestion } from '#app/lib/search.ts';
+import { foldForSearch } from '#shared/text.ts';
+import type { Suggestion } from '#shared/resources/search.ts';
 import type { Database } from '#server/db/client.ts';
 import { movies, terms } from '#server/db/schema/index.ts';
 import { escapeLike } from '#server/domain/list.ts';

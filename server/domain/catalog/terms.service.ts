@@ -1,9 +1,9 @@
 // Genres, types and nations: one service for the three. Slugs come from names through the shared slug helper and
 // stay unique per kind (`-2`, `-3`...); deleting a term that movies use asks first, then detaches it.
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { termsQuery } from '#app/lib/admin-queries.ts';
-import { foldForSearch, slugify } from '#app/lib/format.ts';
-import type { ListQueryOf } from '#app/lib/list-query.ts';
+import type { termsQuery } from '#shared/admin-queries.ts';
+import { foldForSearch, slugify } from '#shared/text.ts';
+import type { ListQueryOf } from '#shared/list-query.ts';
 import type { Database } from '#server/db/client.ts';
 import { movies, movieTerms, terms, type TermKind } from '#server/db/schema/index.ts';
 import { HttpError } from '#server/http/errors.ts';

@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { foldForSearch } from '#app/lib/format.ts';
+import { foldForSearch } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
 import { videos } from '#server/db/schema/index.ts';
 import { HttpError } from '#server/http/errors.ts';

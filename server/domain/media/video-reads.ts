@@ -1,8 +1,8 @@
 // Videos as the back office reads them: one by id, the list and the trash (search, status filter, sort), each with
 // the episodes that play it and its public URLs once it is ready.
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import type { videosQuery } from '#app/lib/admin-queries.ts';
-import type { ListQueryOf } from '#app/lib/list-query.ts';
+import type { videosQuery } from '#shared/admin-queries.ts';
+import type { ListQueryOf } from '#shared/list-query.ts';
 import type { Database } from '#server/db/client.ts';
 import { episodes, movies, videos } from '#server/db/schema/index.ts';
 import { paginate } from '#server/domain/list.ts';

@@ -3,7 +3,7 @@
 // TRASH_RETENTION_DAYS); the lists and reads are in video-reads.ts.
 import fs from 'node:fs/promises';
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
-import { foldForSearch } from '#app/lib/format.ts';
+import { foldForSearch } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
 import { videos } from '#server/db/schema/index.ts';
 import type { EventBus } from '#server/events.ts';

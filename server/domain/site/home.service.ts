@@ -4,6 +4,7 @@ import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { homeSections } from '#server/db/schema/index.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { excerpt } from '#shared/text.ts';
 import type { HOME_ROW_SORTS } from './home-section.schema.ts';
 import {
   DEFAULT_HOME_SECTIONS,
@@ -85,36 +86,6 @@ function toMovie(row: Record<string, unknown>): HomeMovie {
     current_episode: String(row.current_episode ?? ''),
     year: row.year == null ? null : Number(row.year),
   };
-}
-
-const entities: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
-/** Sanitised description HTML as one line of plain text, cut at a word boundary. */
-export function excerpt(html: string, max = 220): string {
-  const text = html
-    .replace(/<(br|\/p|\/li|\/h\d|\/blockquote)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#\d+|#x[\da-f]+|\w+);/gi, (match, code: string) => {
-      if (code[0] === '#') {
-        const point =
-          code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : Number(code.slice(1));
-        return Number.isFinite(point) && point > 0 ? String.fromCodePoint(point) : match;
-      }
-      return entities[code.toLowerCase()] ?? match;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max + 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : text.slice(0, max)).replace(/[\s,.;:–-]+$/, '')}…`;
 }
 
 export type HomeService = ReturnType<typeof createHomeService>;

@@ -7,7 +7,7 @@ import { SlugField } from '#app/components/slug-field.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Checkbox, Field, Input, Select, Textarea } from '#app/components/ui/input.tsx';
 import { Sheet, SheetContent } from '#app/components/ui/sheet.tsx';
-import { MOVIE_STATUSES } from '#app/lib/admin-queries.ts';
+import { MOVIE_STATUSES } from '#shared/admin-queries.ts';
 import { useAuth } from '#app/lib/auth.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';

@@ -8,7 +8,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
-import { MOVIE_STATUSES, moviesQuery } from '#app/lib/admin-queries.ts';
+import { MOVIE_STATUSES, moviesQuery } from '#shared/admin-queries.ts';
 import { useAuth } from '#app/lib/auth.tsx';
 import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';

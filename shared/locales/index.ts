@@ -1,5 +1,5 @@
 // Every locale's messages, for the server only: browsers fetch theirs from /_i18n/{locale}/messages.json.
-import type { Locale } from '#app/lib/i18n.ts';
+import type { Locale } from '#shared/i18n.ts';
 import en from './en.json';
 import vi from './vi.json';
 
