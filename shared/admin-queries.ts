@@ -1,13 +1,11 @@
 // The query of each admin list (users, movies, genres/types/nations, videos and their trash), read by its API route
 // and by its page's loader from the same definition.
 import { z } from 'zod';
+import { MOVIE_STATUSES, VIDEO_STATUSES } from './catalog.ts';
 import { listQuery } from './list-query.ts';
+import { ROLES } from './resources/user.ts';
 
-export const USER_ROLES = ['admin', 'user'] as const;
 export const USER_STATUSES = ['active', 'banned', 'unverified'] as const;
-export const MOVIE_STATUSES = ['trailer', 'ongoing', 'completed'] as const;
-export const VIDEO_STATUSES = ['uploading', 'queued', 'processing', 'ready', 'failed'] as const;
-export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 export const VIDEO_SORTS = [
   'name',
   'status',
@@ -20,7 +18,7 @@ export const VIDEO_SORTS = [
 export const usersQuery = listQuery({
   sorts: ['name', 'email', 'created_at', 'last_active_at'],
   defaults: { sort: 'created_at', order: 'desc' },
-  filters: { role: z.enum(USER_ROLES), status: z.enum(USER_STATUSES) },
+  filters: { role: z.enum(ROLES), status: z.enum(USER_STATUSES) },
 });
 
 const termId = z.coerce.number().int().positive();

@@ -2,7 +2,10 @@
 // the API's CSRF check read cookies the same way.
 
 /** The decoded value of cookie `name`, or undefined when it is absent or its encoding is broken. */
-export function readCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
+export function readCookie(
+  cookieHeader: string | null | undefined,
+  name: string,
+): string | undefined {
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(';')) {
     const index = part.indexOf('=');

@@ -10,7 +10,6 @@ describe('slugify', () => {
   });
 });
 
-
 describe('foldForSearch', () => {
   it('drops diacritics and punctuation, keeps words apart', () => {
     expect(foldForSearch('Người Nhện: Xa Nhà')).toBe('nguoi nhen xa nha');
@@ -38,7 +37,6 @@ describe('foldForSearch', () => {
     expect(foldForSearch('Amélie, Straße')).toBe('amelie straße');
   });
 });
-
 
 describe('excerpt', () => {
   it('turns description HTML into one line of text, cut at a word', () => {

@@ -1,6 +1,7 @@
 // The signed-in state on the client (spec section 4): a flag cookie set to 1 on sign-in and, in token mode, a token
 // cookie; sign-in stores them and fetches the user; reset clears them and the user; any 401 resets; a logout that
 // answers 200 resets and goes home. The server-rendered page already knows the user, so start-up only reconciles.
+import type { User } from '#shared/resources/user.ts';
 import {
   createContext,
   useCallback,
@@ -19,18 +20,6 @@ export const AUTH_FLAG_COOKIE = 'phim_logged_in';
 export const AUTH_TOKEN_COOKIE = 'phim_token';
 export const AUTH_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-/** The user as the API returns it (`GET /api/user` → `{ user }`). */
-export type ApiUser = {
-  id: string;
-  name: string;
-  email: string;
-  avatar: string | null;
-  roles: string[];
-  email_verified_at: string | null;
-  locale: 'en' | 'vi';
-  created_at: string;
-};
-
 /** The user as pages read it: the server-rendered root loader gives this shape too. */
 export type SessionUser = {
   id: string;
@@ -41,7 +30,7 @@ export type SessionUser = {
   emailVerified: boolean;
 };
 
-export function fromApiUser(user: ApiUser): SessionUser {
+export function fromUser(user: User): SessionUser {
   return {
     id: user.id,
     name: user.name,
@@ -95,8 +84,8 @@ export function createAuthStore(options: {
   });
 
   async function fetchUser() {
-    const { user } = await api.get<{ user: ApiUser }>('/user');
-    const sessionUser = fromApiUser(user);
+    const { user } = await api.get<{ user: User }>('/user');
+    const sessionUser = fromUser(user);
     onChange(sessionUser);
     return sessionUser;
   }
@@ -126,7 +115,7 @@ export function createAuthStore(options: {
     },
     async login(credentials: Credentials) {
       const body = mode === 'token' ? { ...credentials, device_name: deviceName() } : credentials;
-      const answer = await api.post<{ token?: string; user: ApiUser }>('/auth/login', body);
+      const answer = await api.post<{ token?: string; user: User }>('/auth/login', body);
       return signedIn(answer.token);
     },
     /** POST logout; on 200 the state resets. Returns whether it did. */

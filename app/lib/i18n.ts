@@ -1,7 +1,13 @@
 // Languages (en, vi) without a route prefix: detection, messages and the i18next instance factory.
 import { createInstance, type i18n as I18n } from 'i18next';
 import { readCookie } from '#shared/cookies.ts';
-import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, locales, type Locale } from '#shared/i18n.ts';
+import {
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE,
+  locales,
+  type Locale,
+} from '#shared/i18n.ts';
 
 export { isLocale, LOCALE_COOKIE, locales, type Locale };
 

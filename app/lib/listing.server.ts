@@ -1,13 +1,12 @@
 // The public listing's loader logic, shared by `/movies` and the `/{slug}` landings: URL query → service query.
 // `q` searches titles (docs/decisions/016-search.md): `/movies?q=…` is the search results page.
+import { MOVIE_STATUSES, QUALITIES } from '#shared/catalog.ts';
 import type { AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import {
   LISTING_LANGUAGES,
   LISTING_PAGE_SIZE,
-  LISTING_QUALITIES,
   LISTING_SORTS,
-  LISTING_STATUSES,
   type ListingData,
 } from '#app/components/catalog/movie-listing.tsx';
 import { SEARCH_QUERY_MAX } from '#shared/search.ts';
@@ -23,8 +22,8 @@ const listingQuery = z.object({
   nation: slug,
   type: slug,
   year: z.coerce.number().int().min(1888).max(2100).optional().catch(undefined),
-  status: z.enum(LISTING_STATUSES).optional().catch(undefined),
-  quality: z.enum(LISTING_QUALITIES).optional().catch(undefined),
+  status: z.enum(MOVIE_STATUSES).optional().catch(undefined),
+  quality: z.enum(QUALITIES).optional().catch(undefined),
   language: z.enum(LISTING_LANGUAGES).optional().catch(undefined),
   sort: z.enum(LISTING_SORTS).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),

@@ -1,14 +1,9 @@
 // SEO of the listing (`/movies`) and the genre/type/nation landings (`/{slug}`): which query makes a distinct page
 // (the canonical URL), which combinations stay out of the index, descriptions and breadcrumbs.
-import {
-  LISTING_LANGUAGES,
-  LISTING_QUALITIES,
-  LISTING_STATUSES,
-  type ListingData,
-} from '#app/components/catalog/movie-listing.tsx';
+import { MOVIE_STATUSES, QUALITIES, type TermKind } from '#shared/catalog.ts';
+import { LISTING_LANGUAGES, type ListingData } from '#app/components/catalog/movie-listing.tsx';
 import { breadcrumbList, canonicalPath, type SeoContext, type SeoPage } from '#app/lib/seo.tsx';
 
-type TermKind = 'genre' | 'type' | 'nation';
 export type LandingTerm = { name: string; description: string; kind: TermKind };
 
 const oneOf = (list: readonly string[]) => (value: string) => list.includes(value);
@@ -40,8 +35,8 @@ export function listingSeo(context: SeoContext, term?: LandingTerm): SeoPage {
     nation: known('nation'),
     type: known('type'),
     year: (value: string) => /^(18|19|20|21)\d\d$/.test(value),
-    status: oneOf(LISTING_STATUSES),
-    quality: oneOf(LISTING_QUALITIES),
+    status: oneOf(MOVIE_STATUSES),
+    quality: oneOf(QUALITIES),
     language: oneOf(LISTING_LANGUAGES),
   };
   if (term) delete (facets as Partial<typeof facets>)[term.kind];

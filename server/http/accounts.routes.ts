@@ -7,6 +7,8 @@ import { IMAGE_RECIPES } from '#server/media/image-intake.ts';
 import { createXsrfToken, xsrfCookie } from './csrf.ts';
 import { errorSchema, HttpError, errorResponses } from './errors.ts';
 import { readForm } from './method-override.ts';
+import { locales } from '#shared/i18n.ts';
+import { sessionSchema, userSchema } from '#shared/resources/user.ts';
 import { callerOf, webHeaders } from './headers.ts';
 
 export const AVATAR_MAX_BYTES = IMAGE_RECIPES.avatar.maxBytes;
@@ -20,35 +22,8 @@ const passwordField = z
   .min(8, 'Use at least 8 characters.')
   .max(128, 'Use at most 128 characters.');
 const anyPassword = z.string().min(1, 'Enter your password.').max(128);
-const localeField = z.enum(['en', 'vi']);
+const localeField = z.enum(locales);
 const deviceNameField = z.preprocess(trimmed, z.string().min(1).max(255));
-
-export const userSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    avatar: z.string().nullable(),
-    roles: z.array(z.string()),
-    email_verified_at: z.string().nullable(),
-    locale: localeField,
-    created_at: z.string(),
-  })
-  .meta({ id: 'User' });
-
-export const sessionSchema = z
-  .object({
-    id: z.string(),
-    device_name: z.string().nullable(),
-    browser: z.string().nullable(),
-    os: z.string().nullable(),
-    device_type: z.string().nullable(),
-    ip_address: z.string().nullable(),
-    created_at: z.string(),
-    last_active_at: z.string().nullable(),
-    current: z.boolean(),
-  })
-  .meta({ id: 'Session' });
 
 const userBody = z.object({ user: userSchema });
 const signedInBody = z.object({ user: userSchema, token: z.string().optional() });

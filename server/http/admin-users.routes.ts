@@ -5,19 +5,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { usersQuery } from '#shared/admin-queries.ts';
 import { pageSchema } from '#shared/list-query.ts';
-import { nameField, sessionSchema, userSchema } from './accounts.routes.ts';
+import { adminUserSchema, sessionSchema } from '#shared/resources/user.ts';
+import { nameField } from './accounts.routes.ts';
 import { declareAccess } from './access.ts';
 import { HttpError, errorResponses } from './errors.ts';
-
-const adminUserSchema = userSchema
-  .extend({
-    banned: z.boolean(),
-    ban_reason: z.string().nullable(),
-    ban_expires_at: z.string().nullable(),
-    last_active_at: z.string().nullable(),
-    sessions_count: z.number().int(),
-  })
-  .meta({ id: 'AdminUser' });
 
 const errors = errorResponses(401, 403, 404, 409, 419, 422);
 const idParams = z.strictObject({ id: z.string().min(1).max(128) });

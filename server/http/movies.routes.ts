@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { moviesQuery } from '#shared/admin-queries.ts';
 import { pageSchema } from '#shared/list-query.ts';
-import { MOVIE_STATUSES } from '#server/db/schema/index.ts';
+import { MOVIE_STATUSES } from '#shared/catalog.ts';
 import {
   acceptImage,
   IMAGE_RECIPES,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { termsQuery } from '#shared/admin-queries.ts';
 import { pageSchema } from '#shared/list-query.ts';
-import { TERM_KINDS } from '#server/db/schema/index.ts';
+import { TERM_KINDS } from '#shared/catalog.ts';
 import { declareAccess } from './access.ts';
 import { errorResponses } from './errors.ts';
 

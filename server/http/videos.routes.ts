@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { videosQuery } from '#shared/admin-queries.ts';
 import { pageSchema } from '#shared/list-query.ts';
-import { VIDEO_STATUSES } from '#server/db/schema/index.ts';
+import { VIDEO_STATUSES } from '#shared/catalog.ts';
 import { declareAccess } from './access.ts';
 import { errorResponses, idParam } from './errors.ts';
 

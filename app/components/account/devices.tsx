@@ -1,5 +1,6 @@
 // Every session of the account as a device: browser and OS, IP address, sign-in time, last activity and a mark on
 // this one; revoke one, or all the others. Shared by `/account/devices` and `/vnwa/account/devices`.
+import type { Session } from '#shared/resources/user.ts';
 import { Laptop, LogOut, Monitor, Smartphone, Tablet, Tv } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
@@ -14,19 +15,6 @@ import { formatDate } from '#app/lib/format.ts';
 import { toast } from '#app/lib/toast.tsx';
 import { useErrorMessage } from '#app/lib/use-api-form.ts';
 
-/** `GET /api/user/sessions` → `{ sessions }`. */
-export type DeviceSession = {
-  id: string;
-  device_name: string | null;
-  browser: string | null;
-  os: string | null;
-  device_type: string | null;
-  ip_address: string | null;
-  created_at: string;
-  last_active_at: string | null;
-  current: boolean;
-};
-
 const deviceIcons: Record<string, typeof Monitor> = {
   mobile: Smartphone,
   tablet: Tablet,
@@ -34,7 +22,7 @@ const deviceIcons: Record<string, typeof Monitor> = {
   desktop: Laptop,
 };
 
-export function describeDevice(session: DeviceSession, unknown: string) {
+export function describeDevice(session: Session, unknown: string) {
   const software = [session.browser, session.os].filter(Boolean).join(' · ');
   return session.device_name && session.device_name !== software
     ? software
@@ -43,7 +31,7 @@ export function describeDevice(session: DeviceSession, unknown: string) {
     : software || unknown;
 }
 
-function DeviceRow({ session, onRevoked }: { session: DeviceSession; onRevoked: () => void }) {
+function DeviceRow({ session, onRevoked }: { session: Session; onRevoked: () => void }) {
   const { t } = useTranslation();
   const { api, reset } = useAuth();
   const navigate = useNavigate();
@@ -112,7 +100,7 @@ function DeviceRow({ session, onRevoked }: { session: DeviceSession; onRevoked: 
   );
 }
 
-export function DevicesList({ sessions }: { sessions: DeviceSession[] }) {
+export function DevicesList({ sessions }: { sessions: Session[] }) {
   const { t } = useTranslation();
   const { api } = useAuth();
   const revalidator = useRevalidator();

@@ -1,5 +1,6 @@
 // The public listing: filters and sort in the URL query (a plain GET form, so it works before hydration too),
 // the result count, a grid of cards and page numbers. `/movies` and the `/{slug}` landings share it.
+import { MOVIE_STATUSES, QUALITIES } from '#shared/catalog.ts';
 import { ChevronLeft, ChevronRight, SlidersHorizontal } from 'lucide-react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { Form, useSearchParams } from 'react-router';
@@ -19,9 +20,7 @@ export const LISTING_SORTS = [
   'year',
   'title',
 ] as const;
-export const LISTING_QUALITIES = ['CAM', 'SD', 'HD', 'FHD', '4K'] as const;
 export const LISTING_LANGUAGES = ['Vietsub', 'Thuyết minh', 'Lồng tiếng'] as const;
-export const LISTING_STATUSES = ['trailer', 'ongoing', 'completed'] as const;
 export const LISTING_PAGE_SIZE = 24;
 
 type Option = { id: number; name: string; slug: string };
@@ -94,12 +93,12 @@ export function MovieListing({
     {
       name: 'status',
       label: t('listing.status'),
-      options: LISTING_STATUSES.map((s) => ({ value: s, label: t(`admin.movies.status.${s}`) })),
+      options: MOVIE_STATUSES.map((s) => ({ value: s, label: t(`admin.movies.status.${s}`) })),
     },
     {
       name: 'quality',
       label: t('listing.quality'),
-      options: LISTING_QUALITIES.map((q) => ({ value: q, label: q })),
+      options: QUALITIES.map((q) => ({ value: q, label: q })),
     },
     {
       name: 'language',

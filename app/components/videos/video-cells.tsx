@@ -7,7 +7,7 @@ import type { DataTableColumn } from '#app/components/data-table/index.ts';
 import { Img } from '#app/components/image.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Tooltip } from '#app/components/ui/tooltip.tsx';
-import type { VideoStatus } from '#shared/admin-queries.ts';
+import type { VideoStatus } from '#shared/catalog.ts';
 import { formatDuration, formatFileSize } from '#app/lib/format.ts';
 
 /** A video as the admin API and `services.videos.list` present it. */

@@ -8,7 +8,7 @@ import { AppLink } from '#app/components/app-link.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { Field, Input } from '#app/components/ui/input.tsx';
-import type { ApiUser } from '#app/lib/auth.tsx';
+import type { User } from '#shared/resources/user.ts';
 import { safeRedirect, useAuth } from '#app/lib/auth.tsx';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
@@ -33,7 +33,7 @@ export default function Register() {
         password_confirmation: rules.confirmation(values.password_confirmation, values.password),
       }),
     submit: async (values) => {
-      const answer = await api.post<{ token?: string; user: ApiUser }>('/auth/register', {
+      const answer = await api.post<{ token?: string; user: User }>('/auth/register', {
         name: values.name!.trim(),
         email: values.email!.trim(),
         password: values.password,

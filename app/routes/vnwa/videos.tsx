@@ -41,7 +41,8 @@ import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
-import { VIDEO_STATUSES, videosQuery, type VideoStatus } from '#shared/admin-queries.ts';
+import { videosQuery } from '#shared/admin-queries.ts';
+import { VIDEO_STATUSES, type VideoStatus } from '#shared/catalog.ts';
 import type { Route } from './+types/videos';
 
 export const handle: RouteHandle = { title: 'admin.pages.videoManager' };

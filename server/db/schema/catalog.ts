@@ -1,4 +1,5 @@
 // The catalogue: movies, their servers and episodes, and the three taxonomies (genre, type, nation) in one table.
+import type { MovieStatus, TermKind } from '#shared/catalog.ts';
 import { sql } from 'drizzle-orm';
 import { videos } from './media.ts';
 import {
@@ -20,9 +21,6 @@ const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
-
-export const TERM_KINDS = ['genre', 'type', 'nation'] as const;
-export type TermKind = (typeof TERM_KINDS)[number];
 
 /** Genres, types and nations share one shape, one service and one manager screen. */
 export const terms = pgTable(
@@ -46,8 +44,6 @@ export const terms = pgTable(
   ],
 );
 
-export const MOVIE_STATUSES = ['trailer', 'ongoing', 'completed'] as const;
-
 export const movies = pgTable(
   'movies',
   {
@@ -62,7 +58,7 @@ export const movies = pgTable(
     typeId: bigint('type_id', { mode: 'number' }).references(() => terms.id, {
       onDelete: 'set null',
     }),
-    status: text('status').$type<(typeof MOVIE_STATUSES)[number]>().notNull().default('completed'),
+    status: text('status').$type<MovieStatus>().notNull().default('completed'),
     quality: text('quality').notNull().default('HD'),
     languages: text('languages')
       .array()

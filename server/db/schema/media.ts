@@ -1,4 +1,5 @@
 // Media: uploaded videos, from the resumable upload through transcoding to the HLS ladder, with a trash.
+import type { VideoStatus } from '#shared/catalog.ts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -12,9 +13,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-export const VIDEO_STATUSES = ['uploading', 'queued', 'processing', 'ready', 'failed'] as const;
-export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
 /** One rung of the HLS ladder as written to the master playlist. */
 export type Rendition = {

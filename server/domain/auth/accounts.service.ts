@@ -9,17 +9,12 @@ import { createAvatarStorage } from './avatar.storage.ts';
 import { createAuthAdapter } from './better-auth.adapter.ts';
 import { createSelfService } from './self-service.service.ts';
 import { createSessionsService } from './sessions.service.ts';
-import { toUserResource, type CurrentUser, type SessionResource } from './user.resource.ts';
+import type { Session } from '#shared/resources/user.ts';
+import { toUserResource, type CurrentUser } from './user.resource.ts';
 import { createUsersRepository } from './users.repository.ts';
 
-export type {
-  AdminUserResource,
-  Caller,
-  CurrentUser,
-  SessionResource,
-  UserResource,
-} from './user.resource.ts';
-export { ROLES, describeUserAgent, parseRoles, toUserResource } from './user.resource.ts';
+export type { Caller, CurrentUser } from './user.resource.ts';
+export { describeUserAgent, parseRoles, toUserResource } from './user.resource.ts';
 export { isCommonPassword, VERIFY_TOKEN_TTL_SECONDS } from './self-service.service.ts';
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
@@ -59,7 +54,7 @@ export function createAccountsService(options: {
     },
 
     /** The devices of the request's own account; none without a valid session. */
-    async listSessions(headers: Headers): Promise<SessionResource[]> {
+    async listSessions(headers: Headers): Promise<Session[]> {
       const found = await adapter.sessionOf(headers);
       return found ? sessions.sessionsOf(found.user.id, found.sessionId) : [];
     },

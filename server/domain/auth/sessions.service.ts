@@ -18,8 +18,8 @@ import {
   toUserResource,
   type Caller,
   type CurrentUser,
-  type SessionResource,
 } from './user.resource.ts';
+import type { Session } from '#shared/resources/user.ts';
 import type { UsersRepository } from './users.repository.ts';
 
 /** Writes of a session's last activity are spaced at least this far apart (one per request would be too many). */
@@ -43,10 +43,7 @@ export function createSessionsService(options: {
     return deleted.length;
   }
 
-  async function sessionsOf(
-    userId: string,
-    currentSessionId: string | null,
-  ): Promise<SessionResource[]> {
+  async function sessionsOf(userId: string, currentSessionId: string | null): Promise<Session[]> {
     const rows = await db
       .select()
       .from(sessions)

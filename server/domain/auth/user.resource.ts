@@ -3,41 +3,9 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import UAParser from 'ua-parser-js';
 import { users } from '#server/db/schema/index.ts';
-
-export const ROLES = ['admin', 'user'] as const;
+import type { AdminUser, User } from '#shared/resources/user.ts';
 
 export type UserRow = typeof users.$inferSelect;
-
-export type UserResource = {
-  id: string;
-  name: string;
-  email: string;
-  avatar: string | null;
-  roles: string[];
-  email_verified_at: string | null;
-  locale: 'en' | 'vi';
-  created_at: string;
-};
-
-export type AdminUserResource = UserResource & {
-  banned: boolean;
-  ban_reason: string | null;
-  ban_expires_at: string | null;
-  last_active_at: string | null;
-  sessions_count: number;
-};
-
-export type SessionResource = {
-  id: string;
-  device_name: string | null;
-  browser: string | null;
-  os: string | null;
-  device_type: string | null;
-  ip_address: string | null;
-  created_at: string;
-  last_active_at: string | null;
-  current: boolean;
-};
 
 export type CurrentUser = {
   id: string;
@@ -73,7 +41,7 @@ export const iso = (value: Date | null | undefined) => (value ? value.toISOStrin
 export const asLocale = (value: string | null | undefined): 'en' | 'vi' =>
   value === 'en' ? 'en' : 'vi';
 
-export function toUserResource(user: UserRow): UserResource {
+export function toUserResource(user: UserRow): User {
   return {
     id: user.id,
     name: user.name,
@@ -92,7 +60,7 @@ export function toAdminResource(
   user: UserRow,
   lastActive: Date | string | null,
   sessionsCount: number,
-): AdminUserResource {
+): AdminUser {
   return {
     ...toUserResource(user),
     banned: isBannedNow(user),

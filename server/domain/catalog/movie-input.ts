@@ -1,16 +1,11 @@
 // What an admin sends for a movie and how it is checked and written: the rich-text description made safe, the
 // columns an input sets, a unique slug, and the genres and nations it names.
+import type { MovieStatus } from '#shared/catalog.ts';
 import { and, eq, ilike, inArray, or } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { foldForSearch, slugify } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
-import {
-  movies,
-  movieSlugRedirects,
-  movieTerms,
-  terms,
-  type MOVIE_STATUSES,
-} from '#server/db/schema/index.ts';
+import { movies, movieSlugRedirects, movieTerms, terms } from '#server/db/schema/index.ts';
 import { HttpError } from '#server/http/errors.ts';
 
 export type MovieInput = {
@@ -24,7 +19,7 @@ export type MovieInput = {
   type_id?: number | null;
   genre_ids?: number[];
   nation_ids?: number[];
-  status?: (typeof MOVIE_STATUSES)[number];
+  status?: MovieStatus;
   quality?: string;
   languages?: string[];
   year?: number | null;

@@ -3,7 +3,8 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { foldForSearch } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
-import { movies, movieTerms, terms, type MOVIE_STATUSES } from '#server/db/schema/index.ts';
+import { movies, movieTerms, terms } from '#server/db/schema/index.ts';
+import type { MovieStatus } from '#shared/catalog.ts';
 import { pageMeta, pageWindow } from '#server/domain/list.ts';
 import { cardColumns, episodesCountSql, movieSelection, newestFirst } from './movie-resources.ts';
 import { relevanceOrder, searchCondition, searchInPasses } from './search.service.ts';
@@ -15,7 +16,7 @@ export type MovieQuery = {
   genre?: number;
   type?: number;
   nation?: number;
-  status?: (typeof MOVIE_STATUSES)[number];
+  status?: MovieStatus;
   year?: number;
   published?: 'true' | 'false';
   quality?: string;

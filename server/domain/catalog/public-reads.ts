@@ -3,7 +3,7 @@
 // once per PUBLIC_CACHE_SECONDS instead of once per visitor, and concurrent visitors share one read in flight.
 // Any admin write clears it all at once (app.ts), so an editor sees a change on the next load; another node's
 // copy is at most that many seconds old.
-import type { TermKind } from '#server/db/schema/catalog.ts';
+import type { TermKind } from '#shared/catalog.ts';
 import type { MovieQuery } from './movie-page.ts';
 import type { MoviesService } from './movies.service.ts';
 import type { HomeService } from '../site/home.service.ts';

@@ -5,7 +5,8 @@ import type { termsQuery } from '#shared/admin-queries.ts';
 import { foldForSearch, slugify } from '#shared/text.ts';
 import type { ListQueryOf } from '#shared/list-query.ts';
 import type { Database } from '#server/db/client.ts';
-import { movies, movieTerms, terms, type TermKind } from '#server/db/schema/index.ts';
+import { movies, movieTerms, terms } from '#server/db/schema/index.ts';
+import type { TermKind } from '#shared/catalog.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { paginate } from '#server/domain/list.ts';
 

@@ -1,10 +1,10 @@
 // The kinds of home page section and their settings, as zod schemas: the home service reads `home_sections` rows
 // through them, and the Home Page Manager will validate what admins write with the same ones. No database here.
+import { TERM_KINDS } from '#shared/catalog.ts';
 import { z } from 'zod';
 
 /** How a row of one genre, type or nation is sorted; the same words as the listing's `?sort=`. */
 export const HOME_ROW_SORTS = ['updated', 'newest', 'views', 'rating', 'year'] as const;
-export const HOME_TERM_KINDS = ['genre', 'type', 'nation'] as const;
 
 const limit = (fallback: number, max = 30) => z.number().int().min(1).max(max).default(fallback);
 
@@ -26,7 +26,7 @@ export const homeSectionSettings = {
   }),
   /** One row per visible term of a kind, in the terms' own order: "a row for every type". */
   term_rows: z.strictObject({
-    term_kind: z.enum(HOME_TERM_KINDS),
+    term_kind: z.enum(TERM_KINDS),
     /** How many terms (rows) at most. */
     count: z.number().int().min(1).max(12).default(4),
     sort: z.enum(HOME_ROW_SORTS).default('updated'),

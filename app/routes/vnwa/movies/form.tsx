@@ -7,7 +7,7 @@ import { SlugField } from '#app/components/slug-field.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Checkbox, Field, Input, Select, Textarea } from '#app/components/ui/input.tsx';
 import { Sheet, SheetContent } from '#app/components/ui/sheet.tsx';
-import { MOVIE_STATUSES } from '#shared/admin-queries.ts';
+import { MOVIE_STATUSES, QUALITIES } from '#shared/catalog.ts';
 import { useAuth } from '#app/lib/auth.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
@@ -15,7 +15,6 @@ import { useTranslation } from '#app/lib/use-translation.ts';
 import { CheckList, MovieImage } from './fields.tsx';
 import type { Movie, MoviesData, TermOption } from './route.tsx';
 
-const QUALITIES = ['CAM', 'SD', 'HD', 'FHD', '4K'] as const;
 const LANGUAGES = ['Vietsub', 'Thuyết minh', 'Lồng tiếng'] as const;
 
 const list = (value: string | undefined) =>

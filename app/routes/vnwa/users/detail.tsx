@@ -1,7 +1,8 @@
 // The Users Manager's side panel for one user (`?user=<id>`): status, roles, dates, counts, sessions and sign-ins.
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { describeDevice, type DeviceSession } from '#app/components/account/devices.tsx';
+import { describeDevice } from '#app/components/account/devices.tsx';
+import type { Session } from '#shared/resources/user.ts';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Avatar } from '#app/components/ui/avatar.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -104,7 +105,7 @@ export function UserDetail({
                 {detail.sessions.map((session) => (
                   <li key={session.id} className="px-3 py-2.5">
                     <p className="font-medium break-words">
-                      {describeDevice(session as DeviceSession, t('devices.unknown'))}
+                      {describeDevice(session as Session, t('devices.unknown'))}
                     </p>
                     <p className="text-xs text-neutral-500 tabular-nums dark:text-neutral-400">
                       {session.ip_address ?? t('devices.unknown')} ·{' '}

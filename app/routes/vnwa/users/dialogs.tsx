@@ -3,7 +3,7 @@ import { Ban } from 'lucide-react';
 import { useRevalidator } from 'react-router';
 import { FormDialog } from '#app/components/form-dialog.tsx';
 import { Checkbox, Field, Input, Textarea } from '#app/components/ui/input.tsx';
-import { USER_ROLES } from '#shared/admin-queries.ts';
+import { ROLES } from '#shared/resources/user.ts';
 import { useAuth } from '#app/lib/auth.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
@@ -27,7 +27,7 @@ export function EditDialog({ user, onClose }: { user: AdminUser; onClose: () => 
     submit: (values) =>
       api.patch(`/admin/users/${encodeURIComponent(user.id)}`, {
         name: values.name!.trim(),
-        ...(self ? {} : { roles: USER_ROLES.filter((role) => values[`role_${role}`]) }),
+        ...(self ? {} : { roles: ROLES.filter((role) => values[`role_${role}`]) }),
       }),
     onSuccess: async () => {
       toast.success(t('admin.users.edit.done'));
@@ -50,7 +50,7 @@ export function EditDialog({ user, onClose }: { user: AdminUser; onClose: () => 
         aria-describedby={form.errors.roles ? 'roles-error' : undefined}
       >
         <legend className="mb-1 text-sm font-medium">{t('admin.users.columns.roles')}</legend>
-        {USER_ROLES.map((role) => (
+        {ROLES.map((role) => (
           <label key={role} className="flex items-center gap-2.5 text-sm">
             <Checkbox name={`role_${role}`} defaultChecked={user.roles.includes(role)} />
             {t(`admin.users.roles.${role}`)}

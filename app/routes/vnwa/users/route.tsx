@@ -7,7 +7,8 @@ import { DataTable, TableFilter, useTableQuery } from '#app/components/data-tabl
 import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
-import { USER_ROLES, USER_STATUSES, usersQuery } from '#shared/admin-queries.ts';
+import { USER_STATUSES, usersQuery } from '#shared/admin-queries.ts';
+import { ROLES } from '#shared/resources/user.ts';
 import { useAuth } from '#app/lib/auth.tsx';
 import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import { invalidRoute } from '#app/lib/route-errors.ts';
@@ -69,7 +70,7 @@ export default function UsersManager({ loaderData }: Route.ComponentProps) {
             <TableFilter
               name="role"
               label={t('admin.users.columns.roles')}
-              options={USER_ROLES.map((role) => ({
+              options={ROLES.map((role) => ({
                 value: role,
                 label: t(`admin.users.roles.${role}`),
               }))}
