@@ -8,6 +8,25 @@ const translationHook = {
   importNames: ['useTranslation'],
   message: "Use useTranslation from '#app/lib/use-translation.ts' (cheaper on the server).",
 };
+const betterAuth = {
+  group: ['better-auth', 'better-auth/*'],
+  message: 'Go through server/domain/auth/better-auth.adapter.ts.',
+};
+const noApp = {
+  regex: '^#app/',
+  message: 'The server does not import the app: move what both need to #shared.',
+};
+const noServer = {
+  regex: '^#server/',
+  message: 'The app does not import the server: move what both need to #shared.',
+};
+const resourceTypesOnly = {
+  regex: '^#shared/resources/',
+  allowTypeImports: true,
+  message:
+    'Import only types from #shared/resources in the app: their zod schemas would ship in the pages.',
+};
+const restrictImports = (...patterns) => ['error', { paths: [translationHook], patterns }];
 
 export default tseslint.config(
   {
@@ -32,7 +51,6 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-imports': ['error', { paths: [translationHook] }],
     },
   },
   {
@@ -59,24 +77,28 @@ export default tseslint.config(
       ],
     },
   },
+  // Imports between layers (decision 038): the server never imports the app, the app never the server, and #shared
+  // neither; Better Auth is reached through one adapter, so the accounts services take plain values (user id, session
+  // id) and never see its API, its errors or a request's cookies. A later block's options replace an earlier one's,
+  // so each block lists every restriction for its files.
   {
-    // Better Auth is reached through one adapter: the accounts services take plain values (user id, session id)
-    // and never see its API, its errors or a request's cookies. (A later block's options replace, not extend.)
     files: ['**/*.{ts,tsx}'],
-    ignores: ['server/domain/auth/auth.ts', 'server/domain/auth/better-auth.adapter.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [translationHook],
-          patterns: [
-            {
-              group: ['better-auth', 'better-auth/*'],
-              message: 'Go through server/domain/auth/better-auth.adapter.ts.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': restrictImports(betterAuth) },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: { 'no-restricted-imports': restrictImports(betterAuth, noApp) },
+  },
+  {
+    files: ['server/domain/auth/auth.ts', 'server/domain/auth/better-auth.adapter.ts'],
+    rules: { 'no-restricted-imports': restrictImports(noApp) },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrictImports(betterAuth, noServer, resourceTypesOnly) },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: { 'no-restricted-imports': restrictImports(betterAuth, noApp, noServer) },
   },
 );

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MOVIE_STATUSES, VIDEO_STATUSES } from './catalog.ts';
 import { listQuery } from './list-query.ts';
-import { ROLES } from './resources/user.ts';
+import { ROLES } from './accounts.ts';
 
 export const USER_STATUSES = ['active', 'banned', 'unverified'] as const;
 export const VIDEO_SORTS = [

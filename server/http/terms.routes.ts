@@ -1,4 +1,5 @@
 // Genres, types and nations over HTTP: the admin managers (admins only) and the public lists.
+import { termSchema } from '#shared/resources/term.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { termsQuery } from '#shared/admin-queries.ts';
@@ -6,21 +7,6 @@ import { pageSchema } from '#shared/list-query.ts';
 import { TERM_KINDS } from '#shared/catalog.ts';
 import { declareAccess } from './access.ts';
 import { errorResponses } from './errors.ts';
-
-export const termSchema = z
-  .object({
-    id: z.number(),
-    kind: z.enum(TERM_KINDS),
-    name: z.string(),
-    slug: z.string(),
-    description: z.string(),
-    order: z.number(),
-    visible: z.boolean(),
-    movies_count: z.number(),
-    created_at: z.string(),
-    updated_at: z.string(),
-  })
-  .meta({ id: 'Term' });
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 const termBody = z.strictObject({

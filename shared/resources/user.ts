@@ -3,9 +3,6 @@
 import { z } from 'zod';
 import { locales } from '#shared/i18n.ts';
 
-export const ROLES = ['admin', 'user'] as const;
-export type Role = (typeof ROLES)[number];
-
 export const userSchema = z
   .object({
     id: z.string(),

@@ -5,19 +5,10 @@ import { ChevronLeft, ChevronRight, Info, Pause, Play } from 'lucide-react';
 import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { AppLink } from '#app/components/app-link.tsx';
-import type { CardMovie } from '#app/components/catalog/movie-card.tsx';
+import type { HeroSlide } from '#shared/resources/movie.ts';
 import { Img } from '#app/components/image.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/lib/cn.ts';
-
-export type HeroMovie = CardMovie & {
-  backdrop: string | null;
-  excerpt: string;
-  status: 'trailer' | 'ongoing' | 'completed';
-  type: { name: string; slug: string } | null;
-  genres: Array<{ name: string; slug: string }>;
-  first_ep: string | null;
-};
 
 /** How long a slide stays before the next one. */
 export const HERO_INTERVAL_MS = 7000;
@@ -52,7 +43,7 @@ function usePageVisible() {
   );
 }
 
-export function HeroCarousel({ slides, label }: { slides: HeroMovie[]; label: string }) {
+export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: string }) {
   const { t } = useTranslation();
   const id = useId();
   const count = slides.length;
@@ -223,7 +214,7 @@ function Backdrop({
   load,
   priority,
 }: {
-  slide: HeroMovie;
+  slide: HeroSlide;
   load: boolean;
   priority: boolean;
 }) {
@@ -257,7 +248,7 @@ function Backdrop({
   );
 }
 
-function SlideText({ slide }: { slide: HeroMovie }) {
+function SlideText({ slide }: { slide: HeroSlide }) {
   const { t } = useTranslation();
   const badges = [
     slide.current_episode,

@@ -1,18 +1,7 @@
 // A movie in a grid or a row: poster with quality, language and current-episode badges, title and original title.
+import type { CardMovie } from '#shared/resources/movie.ts';
 import { AppLink } from '#app/components/app-link.tsx';
 import { Img } from '#app/components/image.tsx';
-
-export type CardMovie = {
-  id: number;
-  slug: string;
-  title: string;
-  original_title: string;
-  poster: string | null;
-  quality: string;
-  languages: string[];
-  current_episode: string;
-  year: number | null;
-};
 
 export function MovieCard({ movie, priority = false }: { movie: CardMovie; priority?: boolean }) {
   return (

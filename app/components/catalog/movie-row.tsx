@@ -4,7 +4,8 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { AppLink } from '#app/components/app-link.tsx';
-import { MovieCard, type CardMovie } from '#app/components/catalog/movie-card.tsx';
+import { MovieCard } from '#app/components/catalog/movie-card.tsx';
+import type { CardMovie } from '#shared/resources/movie.ts';
 import { Button } from '#app/components/ui/button.tsx';
 
 function reducedMotion() {

@@ -1,6 +1,7 @@
 // `/vnwa/movie/genre`, `/vnwa/movie/types`, `/vnwa/movie/nation`: one manager for the three taxonomies, on the
 // shared admin table: search without diacritics, sort, counts, create, edit, and a delete that asks whether to
 // detach the term from the movies that use it.
+import type { Term } from '#shared/resources/term.ts';
 import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
@@ -44,19 +45,6 @@ const titles: Record<Kind, string> = {
 
 export const handle: RouteHandle = {
   title: (data, t) => t(titles[(data as { kind: Kind } | undefined)?.kind ?? 'genre']),
-};
-
-export type Term = {
-  id: number;
-  kind: Kind;
-  name: string;
-  slug: string;
-  description: string;
-  order: number;
-  visible: boolean;
-  movies_count: number;
-  created_at: string;
-  updated_at: string;
 };
 
 export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, { services }) => {

@@ -1,5 +1,6 @@
 // Genres, types and nations: one service for the three. Slugs come from names through the shared slug helper and
 // stay unique per kind (`-2`, `-3`...); deleting a term that movies use asks first, then detaches it.
+import type { Term } from '#shared/resources/term.ts';
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { termsQuery } from '#shared/admin-queries.ts';
 import { foldForSearch, slugify } from '#shared/text.ts';
@@ -12,19 +13,6 @@ import { paginate } from '#server/domain/list.ts';
 
 type TermRow = typeof terms.$inferSelect;
 
-export type TermResource = {
-  id: number;
-  kind: TermKind;
-  name: string;
-  slug: string;
-  description: string;
-  order: number;
-  visible: boolean;
-  movies_count: number;
-  created_at: string;
-  updated_at: string;
-};
-
 export type TermInput = {
   name: string;
   slug?: string;
@@ -35,7 +23,7 @@ export type TermInput = {
 
 export type TermQuery = ListQueryOf<typeof termsQuery>;
 
-function toResource(row: TermRow, moviesCount: number): TermResource {
+function toResource(row: TermRow, moviesCount: number): Term {
   return {
     id: row.id,
     kind: row.kind,

@@ -1,5 +1,6 @@
 // The home page: ordered sections from `home_sections` (or the built-in defaults while the table is empty),
 // resolved into a hero carousel and rows of published movies in at most four queries, whatever the section count.
+import type { CardMovie, HeroSlide } from '#shared/resources/movie.ts';
 import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { homeSections } from '#server/db/schema/index.ts';
@@ -14,30 +15,6 @@ import {
 
 export type HomeRowSort = (typeof HOME_ROW_SORTS)[number];
 
-/** What a card shows (the shape of `CardMovie` in app/components/catalog/movie-card.tsx). */
-export type HomeMovie = {
-  id: number;
-  slug: string;
-  title: string;
-  original_title: string;
-  poster: string | null;
-  quality: string;
-  languages: string[];
-  current_episode: string;
-  year: number | null;
-};
-
-export type HeroSlide = HomeMovie & {
-  backdrop: string | null;
-  /** The description as plain text, cut at a word near 220 characters. */
-  excerpt: string;
-  status: 'trailer' | 'ongoing' | 'completed';
-  type: { name: string; slug: string } | null;
-  genres: Array<{ name: string; slug: string }>;
-  /** The `ep` of the first published episode ("Watch now"), or null when it has none yet. */
-  first_ep: string | null;
-};
-
 export type HomeBlock =
   | { key: string; kind: 'hero'; title: string; slides: HeroSlide[] }
   | {
@@ -48,7 +25,7 @@ export type HomeBlock =
       /** The genre, type or nation of a term row: its name is the default title, its landing the "see all". */
       term: { kind: 'genre' | 'type' | 'nation'; name: string; slug: string } | null;
       sort: HomeRowSort;
-      movies: HomeMovie[];
+      movies: CardMovie[];
     };
 
 type Log = { warn: (object: object, message: string) => void };
@@ -74,7 +51,7 @@ const rowOrder: Record<HomeRowSort, SQL> = {
   year: indexOrder('year'),
 };
 
-function toMovie(row: Record<string, unknown>): HomeMovie {
+function toMovie(row: Record<string, unknown>): CardMovie {
   return {
     id: Number(row.id),
     slug: String(row.slug),
@@ -176,8 +153,8 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
   type RowPlan = Omit<Extract<HomeBlock, { kind: 'row' }>, 'movies'> & { query: SQL };
 
   /** Every row's movies in one statement: a UNION ALL of one small, limited select per row. */
-  async function rowMovies(plans: RowPlan[]): Promise<HomeMovie[][]> {
-    const lists: HomeMovie[][] = plans.map(() => []);
+  async function rowMovies(plans: RowPlan[]): Promise<CardMovie[][]> {
+    const lists: CardMovie[][] = plans.map(() => []);
     if (!plans.length) return lists;
     const result = await db.execute(
       sql.join(

@@ -3,7 +3,7 @@ import { Ban } from 'lucide-react';
 import { useRevalidator } from 'react-router';
 import { FormDialog } from '#app/components/form-dialog.tsx';
 import { Checkbox, Field, Input, Textarea } from '#app/components/ui/input.tsx';
-import { ROLES } from '#shared/resources/user.ts';
+import { ROLES } from '#shared/accounts.ts';
 import { useAuth } from '#app/lib/auth.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
 import { USER_STATUSES, usersQuery } from '#shared/admin-queries.ts';
-import { ROLES } from '#shared/resources/user.ts';
+import { ROLES } from '#shared/accounts.ts';
 import { useAuth } from '#app/lib/auth.tsx';
 import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import { invalidRoute } from '#app/lib/route-errors.ts';
