@@ -42,6 +42,9 @@ describe('terms', () => {
       [{ name: 'x'.repeat(101) }, 'name'],
       [{ name: 'A', order: 'first' }, 'order'],
       [{ name: 'A', colour: 'red' }, 'colour'],
+      // Text PostgreSQL cannot store as sent (a NUL was a 500).
+      [{ name: 'Hài\u0000' }, 'name'],
+      [{ name: 'A', description: 'x\ud800' }, 'description'],
     ] as const) {
       const response = await admin.post('/api/admin/terms/genre', body);
       expect(response.statusCode).toBe(422);
