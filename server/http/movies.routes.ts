@@ -8,6 +8,7 @@ import { MOVIE_STATUSES } from '#server/db/schema/index.ts';
 import { InvalidImageError, storeImage } from '#server/media/image-store.ts';
 import { declareAccess } from './access.ts';
 import { HttpError, errorResponses, idParam } from './errors.ts';
+import { readForm } from './method-override.ts';
 
 export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
@@ -225,6 +226,7 @@ export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/uploads/image',
     {
+      config: { form: { files: ['image'], fileSize: IMAGE_UPLOAD_MAX_BYTES } },
       schema: {
         tags: ['admin'],
         summary: 'Upload an image (poster, backdrop)',
@@ -240,20 +242,7 @@ export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const invalid = (message: string) =>
         new HttpError(422, 'validation_failed', 'Some fields are not valid.', { image: message });
-      if (!request.isMultipart()) throw invalid('Send the image as multipart/form-data.');
-      let file: Buffer | undefined;
-      try {
-        for await (const part of request.parts({
-          limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1 },
-        })) {
-          if (part.type === 'file' && part.fieldname === 'image') file = await part.toBuffer();
-          else if (part.type === 'file') part.file.resume();
-        }
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw invalid('The image must be 10 MB or smaller.');
-        throw error;
-      }
+      const file = (await readForm(request)).files.image?.data;
       if (!file?.length) throw invalid('Choose an image.');
       try {
         const image = sharp(file, { failOn: 'error', limitInputPixels: 60_000_000 });

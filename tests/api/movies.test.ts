@@ -3,7 +3,13 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { Client, register, signInFirstAdmin } from './accounts-client.ts';
+import {
+  BROKEN_FORMS,
+  Client,
+  expectInvalid,
+  register,
+  signInFirstAdmin,
+} from './accounts-client.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -170,6 +176,12 @@ describe('movies', () => {
       image: { data: Buffer.from('<svg/>'), name: 'x.png', type: 'image/png' },
     });
     expect(fake.statusCode).toBe(422);
+    // A form the parser cannot read is the client's to fix (these were 500s).
+    for (const { body, ...headers } of BROKEN_FORMS)
+      expectInvalid(
+        await admin.request('POST', '/api/admin/uploads/image', body, { headers }),
+        'image',
+      );
     const movie = await create({ title: 'Có Poster', poster: path });
     expect(movie.json().movie.poster).toBe(path);
   });
