@@ -115,6 +115,15 @@ describe('movies', () => {
     expect((await admin.get('/api/admin/movies?sort=price')).statusCode).toBe(422);
   });
 
+  it('keep slugs unique when the same title is created at the same moment', async () => {
+    // Each request read the same free slug and the unique index refused all but one insert: 500s.
+    const created = await Promise.all(
+      Array.from({ length: 6 }, () => create({ title: 'Song Song' })),
+    );
+    expect(created.map((response) => response.statusCode)).toEqual(Array(6).fill(201));
+    expect(new Set(created.map((response) => response.json().movie.slug)).size).toBe(6);
+  });
+
   it('keep an old slug as a redirect after a rename, and 404 for unknown ids', async () => {
     const movie = (await create({ title: 'Tên Cũ' })).json().movie;
     const renamed = await admin.patch(`/api/admin/movies/${movie.id}`, { slug: 'ten-moi' });

@@ -52,6 +52,19 @@ describe('terms', () => {
     }
   });
 
+  it('keeps slugs unique when the same name is created at the same moment', async () => {
+    // Each request read the same free slug and the unique index refused all but one insert: 500s.
+    const created = await Promise.all(
+      Array.from({ length: 6 }, () => admin.post('/api/admin/terms/type', { name: 'Song song' })),
+    );
+    expect(created.map((response) => response.statusCode)).toEqual(Array(6).fill(201));
+    const slugs = created.map((response) => response.json().term.slug);
+    expect(new Set(slugs).size).toBe(6);
+    // The other tests count the types.
+    for (const response of created)
+      await admin.delete(`/api/admin/terms/type/${response.json().term.id}`);
+  });
+
   it('makes unique slugs per kind from Vietnamese names', async () => {
     const first = (await admin.post('/api/admin/terms/genre', { name: 'Hành Động' })).json().term;
     expect(first).toMatchObject({

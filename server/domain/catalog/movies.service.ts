@@ -15,6 +15,7 @@ import {
 import sanitizeHtml from 'sanitize-html';
 import { foldForSearch, slugify } from '#app/lib/format.ts';
 import type { Database } from '#server/db/client.ts';
+import { retryOnUniqueKey } from '#server/db/unique.ts';
 import {
   episodes,
   movies,
@@ -149,6 +150,9 @@ export type MovieCard = {
   current_episode: MovieRowOf['currentEpisode'];
   year: MovieRowOf['year'];
 };
+
+/** The unique index a new slug can collide with when two requests pick it at once. */
+const SLUG_INDEX = 'movies_slug_unique';
 
 export type MoviesService = ReturnType<typeof createMoviesService>;
 
@@ -450,19 +454,21 @@ export function createMoviesService({ db }: { db: Database }) {
 
     async create(input: MovieInput) {
       await checkTerms(input);
-      const slug = await uniqueSlug(input.slug || input.title);
-      const id = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(movies)
-          .values({
-            ...columns(input),
-            title: input.title,
-            slug,
-            searchText: foldForSearch(`${input.title} ${input.original_title ?? ''}`),
-          })
-          .returning({ id: movies.id });
-        await setTerms(row!.id, input, tx);
-        return row!.id;
+      const id = await retryOnUniqueKey(SLUG_INDEX, async () => {
+        const slug = await uniqueSlug(input.slug || input.title);
+        return db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(movies)
+            .values({
+              ...columns(input),
+              title: input.title,
+              slug,
+              searchText: foldForSearch(`${input.title} ${input.original_title ?? ''}`),
+            })
+            .returning({ id: movies.id });
+          await setTerms(row!.id, input, tx);
+          return row!.id;
+        });
       });
       return get(id);
     },
@@ -476,23 +482,25 @@ export function createMoviesService({ db }: { db: Database }) {
           `${input.title ?? current.title} ${input.original_title ?? current.original_title}`,
         );
       }
-      let slug: string | undefined;
-      if (input.slug !== undefined && slugify(input.slug) !== current.slug)
-        slug = await uniqueSlug(input.slug, id);
-      await db.transaction(async (tx) => {
-        await tx
-          .update(movies)
-          .set({ ...values, ...(slug ? { slug } : {}), updatedAt: new Date() })
-          .where(eq(movies.id, id));
-        if (slug) {
-          // The old address answers 301 to the new one; a slug taken back stops redirecting.
-          await tx.delete(movieSlugRedirects).where(eq(movieSlugRedirects.slug, slug));
+      await retryOnUniqueKey(SLUG_INDEX, async () => {
+        let slug: string | undefined;
+        if (input.slug !== undefined && slugify(input.slug) !== current.slug)
+          slug = await uniqueSlug(input.slug, id);
+        await db.transaction(async (tx) => {
           await tx
-            .insert(movieSlugRedirects)
-            .values({ slug: current.slug, movieId: id })
-            .onConflictDoUpdate({ target: movieSlugRedirects.slug, set: { movieId: id } });
-        }
-        await setTerms(id, input, tx);
+            .update(movies)
+            .set({ ...values, ...(slug ? { slug } : {}), updatedAt: new Date() })
+            .where(eq(movies.id, id));
+          if (slug) {
+            // The old address answers 301 to the new one; a slug taken back stops redirecting.
+            await tx.delete(movieSlugRedirects).where(eq(movieSlugRedirects.slug, slug));
+            await tx
+              .insert(movieSlugRedirects)
+              .values({ slug: current.slug, movieId: id })
+              .onConflictDoUpdate({ target: movieSlugRedirects.slug, set: { movieId: id } });
+          }
+          await setTerms(id, input, tx);
+        });
       });
       return get(id);
     },
