@@ -84,6 +84,12 @@ export const videoUploadsRoutes: FastifyPluginAsync = async (app) => {
   declareAccess(app, 'admin');
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The file store cannot join parts: tus itself would answer 501, a server error for a client's request.
+    if (request.headers['upload-concat'] !== undefined) {
+      throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
+        'Upload-Concat': 'Parallel uploads (tus concatenation) are not supported: send one upload.',
+      });
+    }
     if (request.method === 'POST') {
       const header = request.headers['upload-length'];
       if (typeof header !== 'string' || !/^\d{1,16}$/.test(header)) {
