@@ -37,6 +37,8 @@ const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const ANSWER_TIMEOUT_MS = 10_000;
 /** Requests in flight: the database works while Node builds the next request. FUZZ_CONCURRENCY=1 replays in order. */
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 4);
+/** Three minutes for the default run (about one here); a longer hunt with FUZZ_REQUESTS gets proportionally more. */
+const TEST_TIMEOUT_MS = Math.max(180_000, REQUESTS * 20);
 const ADMIN = { email: 'boss@example.com', password: 'admin-secret-2026' };
 
 /** What no answer may contain (in its body or any header). */
@@ -299,150 +301,155 @@ function describeRequest(sent: Sent) {
     .join('\n      ');
 }
 
-it(`answers ${REQUESTS} malformed requests without a 5xx or a leak (seed ${SEED})`, async () => {
-  const labels = operations.map((op) => op.label);
-  // The document is the map: if it stops listing these, the fuzz would silently cover less.
-  expect(operations.length).toBeGreaterThan(60);
-  for (const label of [
-    'POST /api/admin/movies',
-    'PUT /api/user/avatar',
-    'POST /api/admin/uploads/image',
-    `PATCH ${TUS}/{uploadId}`,
-  ])
-    expect(labels).toContain(label);
+it(
+  `answers ${REQUESTS} malformed requests without a 5xx or a leak (seed ${SEED})`,
+  async () => {
+    const labels = operations.map((op) => op.label);
+    // The document is the map: if it stops listing these, the fuzz would silently cover less.
+    expect(operations.length).toBeGreaterThan(60);
+    for (const label of [
+      'POST /api/admin/movies',
+      'PUT /api/user/avatar',
+      'POST /api/admin/uploads/image',
+      `PATCH ${TUS}/{uploadId}`,
+    ])
+      expect(labels).toContain(label);
 
-  // The fuzz stores some of its strings (a movie titled `' OR 1=1 --`) and later answers show them back: none may
-  // look like a leak itself, or every later listing would be one.
-  for (const text of [...SQL_STRINGS, ...HTML_STRINGS, ...UNICODE_STRINGS, ...PATH_VALUES])
-    for (const [name, pattern] of LEAKS) expect(pattern.test(text), `${name}: ${text}`).toBe(false);
+    // The fuzz stores some of its strings (a movie titled `' OR 1=1 --`) and later answers show them back: none may
+    // look like a leak itself, or every later listing would be one.
+    for (const text of [...SQL_STRINGS, ...HTML_STRINGS, ...UNICODE_STRINGS, ...PATH_VALUES])
+      for (const [name, pattern] of LEAKS)
+        expect(pattern.test(text), `${name}: ${text}`).toBe(false);
 
-  const random = createRandom(SEED);
-  const generate = createGenerator(random, { operations, fixtures, actors, png });
-  const failures = new Map<string, Failure>();
-  const byCategory = new Map<string, number>();
-  const byStatus = new Map<number, number>();
-  const adminReach = { sent: 0, stopped: 0 };
-  const started = performance.now();
+    const random = createRandom(SEED);
+    const generate = createGenerator(random, { operations, fixtures, actors, png });
+    const failures = new Map<string, Failure>();
+    const byCategory = new Map<string, number>();
+    const byStatus = new Map<number, number>();
+    const adminReach = { sent: 0, stopped: 0 };
+    const started = performance.now();
 
-  let next = 0;
-  const worker = async () => {
-    while (next < REQUESTS) {
-      const index = next++;
-      // Drawn in order, whichever worker asks: the seed alone decides the requests (answers may interleave).
-      const draft = generate();
-      await send(index, draft);
-    }
-  };
-  const send = async (index: number, draft: Draft) => {
-    const actor = draft.actor === 'spare' ? await spareActor() : actors.get(draft.actor)!;
-    const sent: Sent = {
-      index,
-      op: draft.op.label,
-      actor: draft.actor,
-      categories: draft.categories,
-      options: build(draft, actor),
-    };
-    for (const category of draft.categories)
-      byCategory.set(category.split(':')[0]!, (byCategory.get(category.split(':')[0]!) ?? 0) + 1);
-    let status: number;
-    let text: string;
-    let requestId = '';
-    try {
-      let timer: NodeJS.Timeout | undefined;
-      const response = await Promise.race([
-        t.app.inject(sent.options),
-        new Promise<never>((_resolve, reject) => {
-          timer = setTimeout(
-            () => reject(new Error(`no answer within ${ANSWER_TIMEOUT_MS} ms`)),
-            ANSWER_TIMEOUT_MS,
-          );
-        }),
-      ]).finally(() => clearTimeout(timer));
-      status = response.statusCode;
-      requestId = String(response.headers['x-request-id'] ?? '');
-      text = answerText(response.body, response.headers);
-    } catch (error) {
-      status = 0;
-      text = String(error);
-    }
-    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-    if (draft.actor === 'spare' && SESSION_ENDERS.has(draft.op.label) && status < 400)
-      spare = undefined;
-    // Requests whose own headers were not tampered with show whether the admin's session still stands.
-    const tampered = draft.categories.some((c) =>
-      ['auth header', 'cookie', 'xsrf header'].includes(c),
-    );
-    if (draft.actor.startsWith('admin') && draft.op.access === 'admin' && !tampered) {
-      adminReach.sent += 1;
-      if ([401, 403, 419].includes(status)) adminReach.stopped += 1;
-    }
-    const problems =
-      status === 0 ? [{ problem: text, excerpt: '' }] : problemsOf(sent, status, text);
-    for (const { problem, excerpt } of problems) {
-      let code = '';
-      try {
-        code =
-          (JSON.parse(text.split('\n')[0]!) as { error?: { code?: string } }).error?.code ?? '';
-      } catch {
-        // Not JSON: the status and the problem name the failure.
+    let next = 0;
+    const worker = async () => {
+      while (next < REQUESTS) {
+        const index = next++;
+        // Drawn in order, whichever worker asks: the seed alone decides the requests (answers may interleave).
+        const draft = generate();
+        await send(index, draft);
       }
-      const key = `${sent.op} | ${status} | ${problem} | ${code}`;
-      const found = failures.get(key);
-      if (found) found.count += 1;
-      else
-        failures.set(key, {
-          key,
-          count: 1,
-          problem,
-          status,
-          excerpt: clip(excerpt, 300),
-          logged: serverErrors.get(requestId),
-          sent,
-        });
-    }
-  };
-  const cpuBefore = process.cpuUsage();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const cpu = process.cpuUsage(cpuBefore);
-  const seconds = (performance.now() - started) / 1000;
+    };
+    const send = async (index: number, draft: Draft) => {
+      const actor = draft.actor === 'spare' ? await spareActor() : actors.get(draft.actor)!;
+      const sent: Sent = {
+        index,
+        op: draft.op.label,
+        actor: draft.actor,
+        categories: draft.categories,
+        options: build(draft, actor),
+      };
+      for (const category of draft.categories)
+        byCategory.set(category.split(':')[0]!, (byCategory.get(category.split(':')[0]!) ?? 0) + 1);
+      let status: number;
+      let text: string;
+      let requestId = '';
+      try {
+        let timer: NodeJS.Timeout | undefined;
+        const response = await Promise.race([
+          t.app.inject(sent.options),
+          new Promise<never>((_resolve, reject) => {
+            timer = setTimeout(
+              () => reject(new Error(`no answer within ${ANSWER_TIMEOUT_MS} ms`)),
+              ANSWER_TIMEOUT_MS,
+            );
+          }),
+        ]).finally(() => clearTimeout(timer));
+        status = response.statusCode;
+        requestId = String(response.headers['x-request-id'] ?? '');
+        text = answerText(response.body, response.headers);
+      } catch (error) {
+        status = 0;
+        text = String(error);
+      }
+      byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+      if (draft.actor === 'spare' && SESSION_ENDERS.has(draft.op.label) && status < 400)
+        spare = undefined;
+      // Requests whose own headers were not tampered with show whether the admin's session still stands.
+      const tampered = draft.categories.some((c) =>
+        ['auth header', 'cookie', 'xsrf header'].includes(c),
+      );
+      if (draft.actor.startsWith('admin') && draft.op.access === 'admin' && !tampered) {
+        adminReach.sent += 1;
+        if ([401, 403, 419].includes(status)) adminReach.stopped += 1;
+      }
+      const problems =
+        status === 0 ? [{ problem: text, excerpt: '' }] : problemsOf(sent, status, text);
+      for (const { problem, excerpt } of problems) {
+        let code = '';
+        try {
+          code =
+            (JSON.parse(text.split('\n')[0]!) as { error?: { code?: string } }).error?.code ?? '';
+        } catch {
+          // Not JSON: the status and the problem name the failure.
+        }
+        const key = `${sent.op} | ${status} | ${problem} | ${code}`;
+        const found = failures.get(key);
+        if (found) found.count += 1;
+        else
+          failures.set(key, {
+            key,
+            count: 1,
+            problem,
+            status,
+            excerpt: clip(excerpt, 300),
+            logged: serverErrors.get(requestId),
+            sent,
+          });
+      }
+    };
+    const cpuBefore = process.cpuUsage();
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const cpu = process.cpuUsage(cpuBefore);
+    const seconds = (performance.now() - started) / 1000;
 
-  // The admin is still signed in and still an admin: the run did not quietly turn into 401s.
-  const check = await t.app.inject({
-    method: 'GET',
-    url: '/api/user',
-    headers: actors.get('admin')!.headers,
-    remoteAddress: actors.get('admin')!.ip,
-  });
-  const reached = 1 - adminReach.stopped / Math.max(1, adminReach.sent);
-  console.log(
-    [
-      `fuzz: ${REQUESTS} requests in ${seconds.toFixed(1)} s, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of CPU in this process (seed ${SEED}, ${CONCURRENCY} in flight), ${operations.length} operations`,
-      `  by category: ${[...byCategory]
-        .sort((a, b) => b[1] - a[1])
-        .map(([c, n]) => `${c} ${n}`)
-        .join(', ')}`,
-      `  by status: ${[...byStatus]
-        .sort((a, b) => a[0] - b[0])
-        .map(([s, n]) => `${s}: ${n}`)
-        .join(', ')}`,
-      `  admin requests past the access and CSRF checks: ${(reached * 100).toFixed(1)}% of ${adminReach.sent}`,
-    ].join('\n'),
-  );
-
-  const report = [...failures.values()]
-    .sort((a, b) => a.key.localeCompare(b.key))
-    .map(
-      (failure) =>
-        `- ${failure.sent.op}: ${failure.problem} (status ${failure.status}, ${failure.count}×)\n` +
-        `    answer: ${JSON.stringify(failure.excerpt)}\n` +
-        (failure.logged ? `    server: ${failure.logged}\n` : '') +
-        `    first: ${describeRequest(failure.sent)}`,
+    // The admin is still signed in and still an admin: the run did not quietly turn into 401s.
+    const check = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: actors.get('admin')!.headers,
+      remoteAddress: actors.get('admin')!.ip,
+    });
+    const reached = 1 - adminReach.stopped / Math.max(1, adminReach.sent);
+    console.log(
+      [
+        `fuzz: ${REQUESTS} requests in ${seconds.toFixed(1)} s, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of CPU in this process (seed ${SEED}, ${CONCURRENCY} in flight), ${operations.length} operations`,
+        `  by category: ${[...byCategory]
+          .sort((a, b) => b[1] - a[1])
+          .map(([c, n]) => `${c} ${n}`)
+          .join(', ')}`,
+        `  by status: ${[...byStatus]
+          .sort((a, b) => a[0] - b[0])
+          .map(([s, n]) => `${s}: ${n}`)
+          .join(', ')}`,
+        `  admin requests past the access and CSRF checks: ${(reached * 100).toFixed(1)}% of ${adminReach.sent}`,
+      ].join('\n'),
     );
-  expect(
-    report,
-    `FUZZ_SEED=${SEED}: ${report.length} distinct failures\n${report.join('\n')}`,
-  ).toEqual([]);
-  expect(check.statusCode, check.body).toBe(200);
-  expect((JSON.parse(check.body) as { user: { roles: string[] } }).user.roles).toContain('admin');
-  expect(reached).toBeGreaterThan(0.95);
-}, 180_000);
+
+    const report = [...failures.values()]
+      .sort((a, b) => a.key.localeCompare(b.key))
+      .map(
+        (failure) =>
+          `- ${failure.sent.op}: ${failure.problem} (status ${failure.status}, ${failure.count}×)\n` +
+          `    answer: ${JSON.stringify(failure.excerpt)}\n` +
+          (failure.logged ? `    server: ${failure.logged}\n` : '') +
+          `    first: ${describeRequest(failure.sent)}`,
+      );
+    expect(
+      report,
+      `FUZZ_SEED=${SEED}: ${report.length} distinct failures\n${report.join('\n')}`,
+    ).toEqual([]);
+    expect(check.statusCode, check.body).toBe(200);
+    expect((JSON.parse(check.body) as { user: { roles: string[] } }).user.roles).toContain('admin');
+    expect(reached).toBeGreaterThan(0.95);
+  },
+  TEST_TIMEOUT_MS,
+);
