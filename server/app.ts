@@ -2,10 +2,11 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errorBody, registerErrorHandling } from './http/errors.ts';
+import { validatorCompiler } from './http/validation.ts';
 import multipart from '@fastify/multipart';
 import { accountsRoutes } from './http/accounts.routes.ts';
 import { adminUsersRoutes } from './http/admin-users.routes.ts';

@@ -1,7 +1,8 @@
 // Method override for forms (spec 5): browsers send a multipart PUT as POST with a `_method=PUT` field, and so
 // does our client (app/lib/api.ts) for every form-data PUT. A PUT route with `config.methodOverride` gets a POST
 // twin at the same path that reads the form first and runs the PUT route only when `_method` is PUT (else 405).
-// `readForm` reads a multipart body once per request, within the route's `config.form` limits.
+// `readForm` reads a multipart body once per request, within the route's `config.form` limits: every multipart route
+// reads its form through it, so that a broken form is a 422 everywhere.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { HttpError } from './errors.ts';
 
@@ -12,6 +13,10 @@ export type FormLimits = {
   files: string[];
   /** Bytes per file. */
   fileSize: number;
+  /** Text fields allowed (20 unless set). */
+  fields?: number;
+  /** Bytes per text field (busboy cuts a longer value short). */
+  fieldSize?: number;
 };
 
 declare module 'fastify' {
@@ -49,7 +54,12 @@ async function parseForm(request: FastifyRequest): Promise<ReadForm> {
   let current = first;
   try {
     for await (const part of request.parts({
-      limits: { fileSize: limits.fileSize, files: limits.files.length, fields: 20 },
+      limits: {
+        fileSize: limits.fileSize,
+        files: limits.files.length,
+        fields: limits.fields ?? 20,
+        ...(limits.fieldSize ? { fieldSize: limits.fieldSize } : {}),
+      },
     })) {
       if (part.type === 'file') {
         if (!limits.files.includes(part.fieldname) || form.files[part.fieldname]) {
@@ -72,7 +82,11 @@ async function parseForm(request: FastifyRequest): Promise<ReadForm> {
       throw invalid(current, `The file must be ${limits.fileSize / 1024 / 1024} MB or smaller.`);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
       throw invalid(current, 'The form has too many parts.');
-    throw error;
+    // A request closed early and the like carry their own status.
+    if ((error as { statusCode?: number }).statusCode) throw error;
+    // Everything else the parser throws is about the bytes sent (no boundary, a form cut short, a broken part
+    // header): only the request's memory was touched, so it is the client's to fix.
+    throw invalid(current, 'The form could not be read: send it as multipart/form-data.');
   }
   return form;
 }

@@ -6,15 +6,11 @@ import { z } from 'zod';
 import { moviesQuery } from '#shared/admin-queries.ts';
 import { pageSchema } from '#shared/list-query.ts';
 import { MOVIE_STATUSES } from '#shared/catalog.ts';
-import {
-  acceptImage,
-  IMAGE_RECIPES,
-  imageTooLargeMessage,
-  RejectedImageError,
-} from '#server/media/image-intake.ts';
+import { acceptImage, IMAGE_RECIPES, RejectedImageError } from '#server/media/image-intake.ts';
 import { saveStoredImage } from '#server/media/image-store.ts';
 import { declareAccess } from './access.ts';
 import { HttpError, errorResponses, idParam } from './errors.ts';
+import { readForm } from './method-override.ts';
 
 export const IMAGE_UPLOAD_MAX_BYTES = IMAGE_RECIPES.poster.maxBytes;
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
@@ -205,6 +201,7 @@ export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/uploads/image',
     {
+      config: { form: { files: ['image'], fileSize: IMAGE_UPLOAD_MAX_BYTES } },
       schema: {
         tags: ['admin'],
         summary: 'Upload an image (poster, backdrop)',
@@ -220,22 +217,9 @@ export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const invalid = (message: string, field = 'image') =>
         new HttpError(422, 'validation_failed', 'Some fields are not valid.', { [field]: message });
-      if (!request.isMultipart()) throw invalid('Send the image as multipart/form-data.');
-      let file: Buffer | undefined;
-      let purpose: string = 'poster';
-      try {
-        for await (const part of request.parts({
-          limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1 },
-        })) {
-          if (part.type === 'file' && part.fieldname === 'image') file = await part.toBuffer();
-          else if (part.type === 'file') part.file.resume();
-          else if (part.fieldname === 'purpose') purpose = String(part.value);
-        }
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw invalid(imageTooLargeMessage('poster'));
-        throw error;
-      }
+      const form = await readForm(request);
+      const file = form.files.image?.data;
+      const purpose = form.fields.purpose ?? 'poster';
       if (purpose !== 'poster' && purpose !== 'backdrop')
         throw invalid('Choose poster or backdrop.', 'purpose');
       if (!file?.length) throw invalid('Choose an image.');

@@ -3,17 +3,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { declareAccess } from './access.ts';
 import { HttpError, errorResponses, idParam } from './errors.ts';
+import { readForm } from './method-override.ts';
+import { checkStorableText } from './validation.ts';
 
 export const SUBTITLE_MAX_BYTES = 2 * 1024 * 1024;
 const episodeParams = z.strictObject({ movieId: idParam, id: idParam });
 const subtitleParams = episodeParams.extend({ subtitleId: idParam });
-const fieldsSchema = z.strictObject({
-  language: z
-    .string()
-    .trim()
-    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Use a language code such as vi or en.'),
-  label: z.string().trim().min(1, 'Enter a label.').max(40),
-});
+const FIELDS = ['language', 'label'];
+const fieldsSchema = z
+  .strictObject({
+    language: z
+      .string()
+      .trim()
+      .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Use a language code such as vi or en.'),
+    label: z.string().trim().min(1, 'Enter a label.').max(40),
+  })
+  // Parsed here, not by the route's validator: the same rule for text as every other input.
+  .superRefine(checkStorableText);
 const subtitleSchema = z
   .object({
     id: z.number(),
@@ -49,6 +55,9 @@ export const subtitlesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     base,
     {
+      config: {
+        form: { files: ['file'], fileSize: SUBTITLE_MAX_BYTES, fields: 4, fieldSize: 1000 },
+      },
       schema: {
         tags: ['admin'],
         summary: 'Add a subtitle',
@@ -62,26 +71,11 @@ export const subtitlesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const invalid = (fields: Record<string, string>) =>
         new HttpError(422, 'validation_failed', 'Some fields are not valid.', fields);
-      if (!request.isMultipart()) throw invalid({ file: 'Send the file as multipart/form-data.' });
-      const values: Record<string, string> = {};
-      let file: { name: string; data: Buffer } | undefined;
-      try {
-        for await (const part of request.parts({
-          limits: { fileSize: SUBTITLE_MAX_BYTES, files: 1, fields: 4, fieldSize: 1000 },
-        })) {
-          if (part.type === 'file' && part.fieldname === 'file')
-            file = { name: part.filename, data: await part.toBuffer() };
-          else if (part.type === 'file') part.file.resume();
-          else if (part.fieldname === 'language' || part.fieldname === 'label')
-            values[part.fieldname] = String(part.value);
-          else throw invalid({ [part.fieldname]: 'Unknown field.' });
-        }
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw invalid({ file: 'The file must be 2 MB or smaller.' });
-        throw error;
-      }
-      const parsed = fieldsSchema.safeParse(values);
+      const form = await readForm(request);
+      const unknown = Object.keys(form.fields).find((name) => !FIELDS.includes(name));
+      if (unknown) throw invalid({ [unknown]: 'Unknown field.' });
+      const parsed = fieldsSchema.safeParse(form.fields);
+      const file = form.files.file;
       const fields: Record<string, string> = {};
       if (!parsed.success)
         for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
@@ -89,7 +83,7 @@ export const subtitlesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (Object.keys(fields).length || !parsed.success || !file) throw invalid(fields);
       const subtitle = await subtitles.add(request.params.movieId, request.params.id, {
         ...parsed.data,
-        fileName: file.name,
+        fileName: file.filename,
         data: file.data,
       });
       return reply.status(201).send({ subtitle });

@@ -10,6 +10,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NotAVideoError } from '#server/media/ffprobe.ts';
 import { declareAccess } from './access.ts';
 import { errorBody, HttpError } from './errors.ts';
+import { unstorableText } from './validation.ts';
 
 export const UPLOADS_PATH = '/api/admin/videos/uploads';
 
@@ -83,6 +84,12 @@ export const videoUploadsRoutes: FastifyPluginAsync = async (app) => {
   declareAccess(app, 'admin');
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The file store cannot join parts: tus itself would answer 501, a server error for a client's request.
+    if (request.headers['upload-concat'] !== undefined) {
+      throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
+        'Upload-Concat': 'Parallel uploads (tus concatenation) are not supported: send one upload.',
+      });
+    }
     if (request.method === 'POST') {
       const header = request.headers['upload-length'];
       if (typeof header !== 'string' || !/^\d{1,16}$/.test(header)) {
@@ -100,6 +107,12 @@ export const videoUploadsRoutes: FastifyPluginAsync = async (app) => {
           filename: 'Send the file name in Upload-Metadata (filename).',
         });
       }
+      // It becomes the video's name and original_filename: the same rule as text in any request body.
+      const unstorable = unstorableText(filename);
+      if (unstorable)
+        throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
+          filename: unstorable,
+        });
       const videoId = await uploads.begin({ filename, size });
       created.set(request.raw, videoId);
       reply.raw.setHeader('Phim-Video-Id', String(videoId));

@@ -133,6 +133,22 @@ export class Client {
   }
 }
 
+/** Multipart bodies a form parser cannot read, for the routes that take a file: a missing boundary, a form cut short. */
+export const BROKEN_FORMS: Array<{ 'content-type': string; body: string }> = [
+  {
+    'content-type': 'multipart/form-data',
+    body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n',
+  },
+  {
+    'content-type': 'multipart/form-data; boundary=x',
+    body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+  },
+  {
+    'content-type': 'multipart/form-data; boundary=x',
+    body: '--x\r\nContent-Disposition: form-da',
+  },
+];
+
 /** Registers a verified-or-not viewer in cookie mode; returns its signed-in client and user. */
 export async function register(app: FastifyInstance, email: string, name = 'Viewer') {
   const client = new Client(app);

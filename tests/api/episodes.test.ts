@@ -154,4 +154,23 @@ describe('episodes', () => {
     ).toBe(200);
     expect((await admin.get(`/api/admin/movies/${movieId}`)).json().movie.episodes_count).toBe(2);
   });
+
+  it('keep the `ep` key unique when the same name is added at the same moment', async () => {
+    const server = (
+      await admin.post(`/api/admin/movies/${movieId}/servers`, { name: 'Song song' })
+    ).json().server;
+    // Each request read the same free key and the unique index refused all but one insert: 500s.
+    const created = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        admin.post(`/api/admin/movies/${movieId}/episodes`, {
+          server_id: server.id,
+          name: 'Tập 1',
+          source_type: 'embed',
+          source_url: 'https://player.example/embed/1',
+        }),
+      ),
+    );
+    expect(created.map((response) => response.statusCode)).toEqual(Array(6).fill(201));
+    expect(new Set(created.map((response) => response.json().episode.ep)).size).toBe(6);
+  });
 });

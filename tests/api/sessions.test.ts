@@ -53,6 +53,8 @@ describe('the devices list', () => {
     const { client } = await register(t.app, unique('params'));
     const { client: stranger } = await register(t.app, unique('stranger'));
     expectInvalid(await client.delete(`/api/user/sessions/${'x'.repeat(129)}`), 'id');
+    // A NUL cannot be compared in PostgreSQL text (it was a 500).
+    expectInvalid(await client.delete('/api/user/sessions/a%00b'), 'id');
     expect((await client.delete('/api/user/sessions/not-a-session')).statusCode).toBe(404);
     const theirs = await currentOf(stranger);
     const response = await client.delete(`/api/user/sessions/${theirs.id}`);

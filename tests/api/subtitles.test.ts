@@ -4,7 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { Client, expectInvalid, register, signInFirstAdmin } from './accounts-client.ts';
+import {
+  BROKEN_FORMS,
+  Client,
+  expectInvalid,
+  register,
+  signInFirstAdmin,
+} from './accounts-client.ts';
 
 const SRT = '1\n00:00:01,000 --> 00:00:03,000\nXin chào\n';
 let t: TestApp;
@@ -78,6 +84,16 @@ describe('check params', () => {
       await upload(admin, { language: 'vi', label: 'Việt', colour: 'red' }, ['a.srt', SRT]),
       'colour',
     );
+    // A NUL cannot be stored in PostgreSQL text (it was a 500).
+    expectInvalid(
+      await upload(admin, { language: 'vi', label: 'Vi\u0000t' }, ['a.srt', SRT]),
+      'label',
+    );
+  });
+
+  it('names the file when the form cannot be read (these were 500s)', async () => {
+    for (const { body, ...headers } of BROKEN_FORMS)
+      expectInvalid(await admin.request('POST', base, body, { headers }), 'file');
   });
 
   it('refuses a file that is not a subtitle, saying which file and why, and keeps nothing', async () => {

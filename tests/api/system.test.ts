@@ -119,6 +119,20 @@ describe('validation errors', () => {
     expect(response.json().error.fields).toEqual({ admin: 'Unknown field' });
   });
 
+  it('refuses text that cannot be stored as sent (NUL, a lone surrogate), naming the field', async () => {
+    // PostgreSQL text cannot hold U+0000: the query failed and the answer was a 500. node-postgres turned a lone
+    // surrogate into U+FFFD without a word.
+    for (const name of ['a\u0000b', 'a\ud800']) {
+      const response = await probe.app.inject({
+        method: 'POST',
+        url: '/api/test-probe/1',
+        payload: { name, age: 3 },
+      });
+      expect(response.statusCode).toBe(422);
+      expect(Object.keys(response.json().error.fields)).toEqual(['name']);
+    }
+  });
+
   it('names a bad path parameter', async () => {
     const response = await probe.app.inject({
       method: 'POST',

@@ -42,11 +42,27 @@ describe('terms', () => {
       [{ name: 'x'.repeat(101) }, 'name'],
       [{ name: 'A', order: 'first' }, 'order'],
       [{ name: 'A', colour: 'red' }, 'colour'],
+      // Text PostgreSQL cannot store as sent (a NUL was a 500).
+      [{ name: 'Hài\u0000' }, 'name'],
+      [{ name: 'A', description: 'x\ud800' }, 'description'],
     ] as const) {
       const response = await admin.post('/api/admin/terms/genre', body);
       expect(response.statusCode).toBe(422);
       expect(Object.keys(response.json().error.fields)).toContain(field);
     }
+  });
+
+  it('keeps slugs unique when the same name is created at the same moment', async () => {
+    // Each request read the same free slug and the unique index refused all but one insert: 500s.
+    const created = await Promise.all(
+      Array.from({ length: 6 }, () => admin.post('/api/admin/terms/type', { name: 'Song song' })),
+    );
+    expect(created.map((response) => response.statusCode)).toEqual(Array(6).fill(201));
+    const slugs = created.map((response) => response.json().term.slug);
+    expect(new Set(slugs).size).toBe(6);
+    // The other tests count the types.
+    for (const response of created)
+      await admin.delete(`/api/admin/terms/type/${response.json().term.id}`);
   });
 
   it('makes unique slugs per kind from Vietnamese names', async () => {

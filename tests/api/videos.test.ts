@@ -151,6 +151,17 @@ describe('uploads', () => {
     expect((await noRoom.json()).error.message).toMatch(/free/);
     const unnamed = await tusCreate(100);
     expect(unnamed.status).toBe(422);
+    // The name becomes the video's: a NUL, which PostgreSQL text cannot hold, was a 500.
+    const nul = await tusCreate(100, 'a\u0000b.mp4');
+    expect(nul.status).toBe(422);
+    expect((await nul.json()).error.fields).toHaveProperty('filename');
+    // Parallel uploads cannot be joined here: tus answered 501 Not Implemented.
+    const partial = await tusCreate(100, 'part.mp4', {
+      ...adminHeaders(),
+      'upload-concat': 'partial',
+    } as never);
+    expect(partial.status).toBe(422);
+    expect((await partial.json()).error.fields).toHaveProperty('Upload-Concat');
     expect((await admin.get('/api/admin/videos')).json().meta.total).toBe(0);
   });
 

@@ -3,6 +3,7 @@
 import { and, asc, eq, max } from 'drizzle-orm';
 import { slugify } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
+import { retryOnUniqueKey } from '#server/db/unique.ts';
 import {
   episodes,
   movies,
@@ -86,6 +87,9 @@ export function parseEpisodeLines(text: string) {
   });
   return { items, problems };
 }
+
+/** The unique index a new `ep` key can collide with when two requests pick it at once. */
+const EP_INDEX = 'episodes_server_ep_idx';
 
 export type EpisodesService = ReturnType<typeof createEpisodesService>;
 
@@ -263,24 +267,27 @@ export function createEpisodesService({ db }: { db: Database }) {
       await requireMovie(movieId);
       await requireServer(movieId, input.server_id);
       const source = await resolveSource(input);
-      const [row] = await db
-        .insert(episodes)
-        .values({
-          movieId,
-          serverId: input.server_id,
-          name: input.name,
-          ep: await uniqueEp(input.server_id, input.ep || input.name),
-          sortOrder: await nextOrder(input.server_id),
-          ...source,
-          runtime: input.runtime ?? null,
-          introStart: input.intro_start ?? null,
-          introEnd: input.intro_end ?? null,
-          outroStart: input.outro_start ?? null,
-          published: input.published ?? true,
-        })
-        .returning();
+      const row = await retryOnUniqueKey(EP_INDEX, async () => {
+        const [inserted] = await db
+          .insert(episodes)
+          .values({
+            movieId,
+            serverId: input.server_id,
+            name: input.name,
+            ep: await uniqueEp(input.server_id, input.ep || input.name),
+            sortOrder: await nextOrder(input.server_id),
+            ...source,
+            runtime: input.runtime ?? null,
+            introStart: input.intro_start ?? null,
+            introEnd: input.intro_end ?? null,
+            outroStart: input.outro_start ?? null,
+            published: input.published ?? true,
+          })
+          .returning();
+        return inserted!;
+      });
       await touch(movieId);
-      return toEpisode(row!);
+      return toEpisode(row);
     },
 
     /** Many at once from pasted `name|url` lines, appended in order. */
@@ -295,19 +302,23 @@ export function createEpisodesService({ db }: { db: Database }) {
       const created = [];
       let order = await nextOrder(serverId);
       for (const item of items) {
-        const [row] = await db
-          .insert(episodes)
-          .values({
-            movieId,
-            serverId,
-            name: item.name,
-            ep: await uniqueEp(serverId, item.name),
-            sortOrder: order++,
-            sourceType: sourceTypeOf(item.url),
-            sourceUrl: item.url,
-          })
-          .returning();
-        created.push(toEpisode(row!));
+        const sortOrder = order++;
+        const row = await retryOnUniqueKey(EP_INDEX, async () => {
+          const [inserted] = await db
+            .insert(episodes)
+            .values({
+              movieId,
+              serverId,
+              name: item.name,
+              ep: await uniqueEp(serverId, item.name),
+              sortOrder,
+              sourceType: sourceTypeOf(item.url),
+              sourceUrl: item.url,
+            })
+            .returning();
+          return inserted!;
+        });
+        created.push(toEpisode(row));
       }
       await touch(movieId);
       return created;
@@ -328,16 +339,23 @@ export function createEpisodesService({ db }: { db: Database }) {
         ...source,
       };
       if (input.name !== undefined) changes.name = input.name;
-      if (input.ep !== undefined || input.server_id !== undefined)
-        changes.ep = await uniqueEp(serverId, input.ep ?? current.ep, id);
       if (input.runtime !== undefined) changes.runtime = input.runtime;
       if (input.intro_start !== undefined) changes.introStart = input.intro_start;
       if (input.intro_end !== undefined) changes.introEnd = input.intro_end;
       if (input.outro_start !== undefined) changes.outroStart = input.outro_start;
       if (input.published !== undefined) changes.published = input.published;
-      const [row] = await db.update(episodes).set(changes).where(eq(episodes.id, id)).returning();
+      const row = await retryOnUniqueKey(EP_INDEX, async () => {
+        if (input.ep !== undefined || input.server_id !== undefined)
+          changes.ep = await uniqueEp(serverId, input.ep ?? current.ep, id);
+        const [updated] = await db
+          .update(episodes)
+          .set(changes)
+          .where(eq(episodes.id, id))
+          .returning();
+        return updated!;
+      });
       await touch(movieId);
-      return toEpisode(row!);
+      return toEpisode(row);
     },
 
     /** Puts a server's episodes in the given order; every id must be one of its episodes. */

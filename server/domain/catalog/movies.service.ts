@@ -3,6 +3,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { foldForSearch, slugify } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
+import { retryOnUniqueKey } from '#server/db/unique.ts';
 import {
   episodes,
   movies,
@@ -29,6 +30,9 @@ import {
   type MovieCard,
 } from './movie-resources.ts';
 
+/** The unique index a new slug can collide with when two requests pick it at once. */
+const SLUG_INDEX = 'movies_slug_unique';
+
 export type MoviesService = ReturnType<typeof createMoviesService>;
 
 export function createMoviesService({ db }: { db: Database }) {
@@ -48,19 +52,21 @@ export function createMoviesService({ db }: { db: Database }) {
 
     async create(input: MovieInput) {
       await checkMovieTerms(db, input);
-      const slug = await uniqueMovieSlug(db, input.slug || input.title);
-      const id = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(movies)
-          .values({
-            ...movieColumns(input),
-            title: input.title,
-            slug,
-            searchText: foldForSearch(`${input.title} ${input.original_title ?? ''}`),
-          })
-          .returning({ id: movies.id });
-        await setMovieTerms(db, row!.id, input, tx);
-        return row!.id;
+      const id = await retryOnUniqueKey(SLUG_INDEX, async () => {
+        const slug = await uniqueMovieSlug(db, input.slug || input.title);
+        return db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(movies)
+            .values({
+              ...movieColumns(input),
+              title: input.title,
+              slug,
+              searchText: foldForSearch(`${input.title} ${input.original_title ?? ''}`),
+            })
+            .returning({ id: movies.id });
+          await setMovieTerms(db, row!.id, input, tx);
+          return row!.id;
+        });
       });
       return getMovie(db, id);
     },
@@ -74,23 +80,25 @@ export function createMoviesService({ db }: { db: Database }) {
           `${input.title ?? current.title} ${input.original_title ?? current.original_title}`,
         );
       }
-      let slug: string | undefined;
-      if (input.slug !== undefined && slugify(input.slug) !== current.slug)
-        slug = await uniqueMovieSlug(db, input.slug, id);
-      await db.transaction(async (tx) => {
-        await tx
-          .update(movies)
-          .set({ ...values, ...(slug ? { slug } : {}), updatedAt: new Date() })
-          .where(eq(movies.id, id));
-        if (slug) {
-          // The old address answers 301 to the new one; a slug taken back stops redirecting.
-          await tx.delete(movieSlugRedirects).where(eq(movieSlugRedirects.slug, slug));
+      await retryOnUniqueKey(SLUG_INDEX, async () => {
+        let slug: string | undefined;
+        if (input.slug !== undefined && slugify(input.slug) !== current.slug)
+          slug = await uniqueMovieSlug(db, input.slug, id);
+        await db.transaction(async (tx) => {
           await tx
-            .insert(movieSlugRedirects)
-            .values({ slug: current.slug, movieId: id })
-            .onConflictDoUpdate({ target: movieSlugRedirects.slug, set: { movieId: id } });
-        }
-        await setMovieTerms(db, id, input, tx);
+            .update(movies)
+            .set({ ...values, ...(slug ? { slug } : {}), updatedAt: new Date() })
+            .where(eq(movies.id, id));
+          if (slug) {
+            // The old address answers 301 to the new one; a slug taken back stops redirecting.
+            await tx.delete(movieSlugRedirects).where(eq(movieSlugRedirects.slug, slug));
+            await tx
+              .insert(movieSlugRedirects)
+              .values({ slug: current.slug, movieId: id })
+              .onConflictDoUpdate({ target: movieSlugRedirects.slug, set: { movieId: id } });
+          }
+          await setMovieTerms(db, id, input, tx);
+        });
       });
       return getMovie(db, id);
     },

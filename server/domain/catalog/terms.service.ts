@@ -6,6 +6,7 @@ import type { termsQuery } from '#shared/admin-queries.ts';
 import { foldForSearch, slugify } from '#shared/text.ts';
 import type { ListQueryOf } from '#shared/list-query.ts';
 import type { Database } from '#server/db/client.ts';
+import { retryOnUniqueKey } from '#server/db/unique.ts';
 import { movies, movieTerms, terms } from '#server/db/schema/index.ts';
 import type { TermKind } from '#shared/catalog.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -42,6 +43,9 @@ function toResource(row: TermRow, moviesCount: number): Term {
 const moviesCountSql = sql<number>`(case when "terms"."kind" = 'type'
   then (select count(*)::int from ${movies} where ${movies.typeId} = "terms"."id")
   else (select count(*)::int from ${movieTerms} where ${movieTerms.termId} = "terms"."id") end)`;
+
+/** The unique index a new slug can collide with when two requests pick it at once. */
+const SLUG_INDEX = 'terms_kind_slug_idx';
 
 export type TermsService = ReturnType<typeof createTermsService>;
 
@@ -137,20 +141,22 @@ export function createTermsService({ db }: { db: Database }) {
     },
 
     async create(kind: TermKind, input: TermInput) {
-      const slug = await uniqueSlug(kind, input.slug || input.name);
-      const [row] = await db
-        .insert(terms)
-        .values({
-          kind,
-          name: input.name,
-          slug,
-          description: input.description ?? '',
-          sortOrder: input.order ?? 0,
-          visible: input.visible ?? true,
-          searchText: foldForSearch(input.name),
-        })
-        .returning();
-      return toResource(row!, 0);
+      const row = await retryOnUniqueKey(SLUG_INDEX, async () => {
+        const [inserted] = await db
+          .insert(terms)
+          .values({
+            kind,
+            name: input.name,
+            slug: await uniqueSlug(kind, input.slug || input.name),
+            description: input.description ?? '',
+            sortOrder: input.order ?? 0,
+            visible: input.visible ?? true,
+            searchText: foldForSearch(input.name),
+          })
+          .returning();
+        return inserted!;
+      });
+      return toResource(row, 0);
     },
 
     async update(kind: TermKind, id: number, input: Partial<TermInput>) {
@@ -160,15 +166,17 @@ export function createTermsService({ db }: { db: Database }) {
         changes.name = input.name;
         changes.searchText = foldForSearch(input.name);
       }
-      if (input.slug !== undefined && slugify(input.slug) !== current.slug)
-        changes.slug = await uniqueSlug(kind, input.slug, id);
       if (input.description !== undefined) changes.description = input.description;
       if (input.order !== undefined) changes.sortOrder = input.order;
       if (input.visible !== undefined) changes.visible = input.visible;
-      await db
-        .update(terms)
-        .set(changes)
-        .where(and(eq(terms.kind, kind), eq(terms.id, id)));
+      await retryOnUniqueKey(SLUG_INDEX, async () => {
+        if (input.slug !== undefined && slugify(input.slug) !== current.slug)
+          changes.slug = await uniqueSlug(kind, input.slug, id);
+        await db
+          .update(terms)
+          .set(changes)
+          .where(and(eq(terms.kind, kind), eq(terms.id, id)));
+      });
       return find(kind, id);
     },
 
