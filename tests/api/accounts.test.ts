@@ -811,6 +811,14 @@ describe('every endpoint checks its input and its caller', () => {
       headers: { cookie: sessionCookie },
     });
     expect(noEcho.statusCode).toBe(419);
+    // A made-up Bearer skips the CSRF check, so it must not fall back to the session cookie beside it.
+    const forgedBearer = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user',
+      payload: { name: 'Forged' },
+      headers: { cookie: sessionCookie, authorization: 'Bearer x.y' },
+    });
+    expect(forgedBearer.statusCode).toBe(401);
     // Safe methods never need it.
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: sessionCookie } }))
