@@ -38,7 +38,10 @@ const entities: Record<string, string> = {
   nbsp: ' ',
 };
 
-/** Sanitised description HTML as one line of plain text, cut at a word boundary. */
+/**
+ * Sanitised description HTML as one line of plain text, cut at a word so that it is at most `max` characters with
+ * its ellipsis: the home page's hero (220) and the search engines' descriptions (160) read it alike.
+ */
 export function excerpt(html: string, max = 220): string {
   const text = html
     .replace(/<(br|\/p|\/li|\/h\d|\/blockquote)\b[^>]*>/gi, ' ')
@@ -47,14 +50,16 @@ export function excerpt(html: string, max = 220): string {
       if (code[0] === '#') {
         const point =
           code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : Number(code.slice(1));
-        return Number.isFinite(point) && point > 0 ? String.fromCodePoint(point) : match;
+        return Number.isFinite(point) && point > 0 && point <= 0x10ffff
+          ? String.fromCodePoint(point)
+          : match;
       }
       return entities[code.toLowerCase()] ?? match;
     })
     .replace(/\s+/g, ' ')
     .trim();
   if (text.length <= max) return text;
-  const cut = text.slice(0, max + 1);
+  const cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : text.slice(0, max)).replace(/[\s,.;:–-]+$/, '')}…`;
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
 }

@@ -1,5 +1,6 @@
 // SEO of a movie's pages (`/watch/{slug}` and `/watch/{slug}/{ep}`): description, poster previews, breadcrumbs and
 // schema.org `Movie` or `TVSeries` with its episodes.
+import { excerpt } from '#shared/text.ts';
 import {
   absoluteUrl,
   breadcrumbList,
@@ -37,35 +38,6 @@ export type SeoImageSizes = { poster?: Size; backdrop?: Size };
 
 /** Episodes listed in a series' JSON-LD; `numberOfEpisodes` still counts them all. */
 export const JSON_LD_EPISODES = 100;
-
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  '#39': "'",
-};
-
-/** Sanitised description HTML as plain text, cut at a word to `max` characters with an ellipsis. */
-export function plainText(html: string, max = 160) {
-  const text = html
-    .replace(/<(br|\/p|\/li|\/h\d|\/blockquote)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#\d+|#x[\da-f]+|\w+);/gi, (entity, name: string) => {
-      if (name in ENTITIES) return ENTITIES[name]!;
-      if (/^#x/i.test(name)) return String.fromCodePoint(parseInt(name.slice(2), 16));
-      if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
-      return entity;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
-}
 
 /** Each episode once (the same `ep` on several servers is one episode), in the order of the first server. */
 export function distinctEpisodes(servers: SeoServer[]) {
@@ -173,7 +145,7 @@ export function movieSeo(
   const { movie, servers, images = {}, episode } = input;
   const named = movie.year ? `${movie.title} (${movie.year})` : movie.title;
   const description =
-    plainText(movie.description) ||
+    excerpt(movie.description) ||
     t('seo.movieDescription', { title: named, quality: movie.quality, site: site.name });
   const image = (src: string | null, size: Size): SeoImage | null =>
     src ? { src, alt: movie.title, ...(size ?? {}) } : null;
@@ -183,7 +155,7 @@ export function movieSeo(
   const jsonLd: JsonLd[] = [movieBreadcrumbs(context, movie, episode)];
   if (!episode)
     jsonLd.unshift(
-      movieJsonLd(site.publicUrl, movie, servers, plainText(movie.description, 500) || description),
+      movieJsonLd(site.publicUrl, movie, servers, excerpt(movie.description, 500) || description),
     );
   else if (series) {
     const number = distinctEpisodes(servers).findIndex((item) => item.ep === episode.ep) + 1;

@@ -1,7 +1,8 @@
 // The pure parts of the SEO tags: JSON-LD that no text can break out of, canonical query rules, plain-text
 // descriptions, and which movies count as series.
 import { describe, expect, it } from 'vitest';
-import { isSeries, plainText, type SeoMovie } from '#app/lib/seo-movie.ts';
+import { isSeries, type SeoMovie } from '#app/lib/seo-movie.ts';
+import { excerpt } from '#shared/text.ts';
 import { absoluteUrl, canonicalPath, jsonLdText } from '#app/lib/seo.tsx';
 
 describe('jsonLdText', () => {
@@ -35,14 +36,14 @@ describe('absoluteUrl', () => {
   });
 });
 
-describe('plainText', () => {
+describe('excerpt', () => {
   it('turns sanitised HTML into one line of text', () => {
-    expect(plainText('<p>Tom &amp; Jerry</p><p>&quot;Đuổi&quot;&nbsp;bắt</p>')).toBe(
+    expect(excerpt('<p>Tom &amp; Jerry</p><p>&quot;Đuổi&quot;&nbsp;bắt</p>')).toBe(
       'Tom & Jerry "Đuổi" bắt',
     );
   });
   it('cuts at a word with an ellipsis', () => {
-    const text = plainText(`<p>${'phim hay '.repeat(40)}</p>`, 50);
+    const text = excerpt(`<p>${'phim hay '.repeat(40)}</p>`, 50);
     expect(text.length).toBeLessThanOrEqual(50);
     expect(text).toMatch(/hay…$/);
   });
