@@ -14,11 +14,12 @@ export function violatesUnique(error: unknown, constraint: string) {
   return false;
 }
 
-/** Runs `write` (which picks its key and writes it) again when another request took that key in between. */
+/** Runs `write` (which picks its key and writes it) again when another request took that key in between. Each
+ * round one of the racing requests wins, so `tries` bounds how many may create the same name at once. */
 export async function retryOnUniqueKey<T>(
   constraint: string,
   write: () => Promise<T>,
-  tries = 5,
+  tries = 10,
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
