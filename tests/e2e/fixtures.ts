@@ -1,7 +1,13 @@
 // The browser tests' `test`: Playwright's, with fixtures that sign in and that make data through the API for one
 // test and delete it when the test ends, passed or failed. Each test arranges its own data: it passes alone, in any
 // order, and twice in a row on the same server.
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Page,
+} from '@playwright/test';
 import { ADMIN } from './admin-account.ts';
 import { fillSignInForm, uniqueStamp, uploadReadyVideo } from './helpers.ts';
 
@@ -26,7 +32,7 @@ const TITLES = ['Mắt Biếc', 'Bố Già', 'Hai Phượng', 'Lật Mặt', 'C�
 const pick = (items: string[]) => items[Math.floor(Math.random() * items.length)]!;
 
 /** Fails with the body: a set-up request that went wrong says why. */
-async function expectStatus(response: Awaited<ReturnType<APIRequestContext['get']>>, ok: number[]) {
+async function expectStatus(response: APIResponse, ok: number[]) {
   expect(ok, `${response.url()}: ${await response.text()}`).toContain(response.status());
 }
 
