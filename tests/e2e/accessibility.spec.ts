@@ -2,21 +2,19 @@
 // names, landmarks, ARIA. Two parts of Media Chrome's own markup are left out, upstream's to fix:
 // - `media-captions-button` sets `aria-checked` on `role="button"` (muxinc/media-chrome#1192);
 // - `media-time-display` is named "playback time", not the time it shows; the time is its `aria-description`.
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, test as base, type Movie } from './fixtures.ts';
-import { makeTestHls, open, uniqueStamp, waitForHydration } from './helpers.ts';
+import { open, uniqueStamp, waitForHydration } from './helpers.ts';
 
 const test = base.extend<{ movie: Movie }>({
-  /** A published movie whose one episode plays a test ladder from this site's storage. */
-  movie: async ({ createMovie, createEpisode }, provide) => {
-    makeTestHls(path.join(process.env.PHIM_E2E_DATA_DIR!, 'storage', 'test-hls', 'axe'));
+  /** A published movie whose one episode plays the test ladder from this site's storage. */
+  movie: async ({ createMovie, createEpisode, testLadder }, provide) => {
     const movie = await createMovie({ title: `Người Lắng Nghe ${uniqueStamp()}`, published: true });
     await createEpisode(movie, {
       name: 'Tập 1',
       source_type: 'hls',
-      source_url: '/storage/test-hls/axe/master.m3u8',
+      source_url: testLadder,
     });
     await provide(movie);
   },

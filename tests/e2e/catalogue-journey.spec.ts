@@ -1,10 +1,9 @@
 // The catalogue from both sides, as people use it: an admin creates a genre, then a movie with a poster in that genre,
 // and two servers with an HLS episode each, all through the back office; a visitor finds the movie by typing its
 // title without accents in the header, opens its detail, starts the episode, switches server, and it plays on.
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, test } from './fixtures.ts';
-import { makeTestHls, open, PNG, uniqueStamp } from './helpers.ts';
+import { open, PNG, uniqueStamp } from './helpers.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -23,14 +22,14 @@ test('an admin publishes a movie with two servers and a visitor finds it and wat
   browser,
   baseURL,
   signIn,
+  testLadder,
 }) => {
   test.setTimeout(150_000);
   // Letters only and random: another run's movies must not look alike to the trigram search.
   const stamp = uniqueStamp(8);
   const genre = `Kiếm Hiệp ${stamp}`;
   const title = `Thiên Long Bát Bộ ${stamp}`;
-  makeTestHls(path.join(process.env.PHIM_E2E_DATA_DIR!, 'storage', 'test-hls', 'journey'));
-  const stream = `${baseURL}/storage/test-hls/journey/master.m3u8`;
+  const stream = `${baseURL}${testLadder}`;
 
   // The admin: a genre first.
   await signIn(page, ADMIN, '/vnwa/movie/genre');

@@ -1,6 +1,7 @@
 // The browser tests' `test`: Playwright's, with fixtures that sign in and that make data through the API for one
 // test and delete it when the test ends, passed or failed. Each test arranges its own data: it passes alone, in any
 // order, and twice in a row on the same server.
+import path from 'node:path';
 import {
   test as base,
   expect,
@@ -9,7 +10,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { ADMIN } from './admin-account.ts';
-import { fillSignInForm, uniqueStamp, uploadReadyVideo } from './helpers.ts';
+import { fillSignInForm, makeTestHls, uniqueStamp, uploadReadyVideo } from './helpers.ts';
 
 export { ADMIN, expect };
 
@@ -73,7 +74,25 @@ type Fixtures = {
   createVideo: (name: string) => Promise<{ id: number; name: string }>;
 };
 
-export const test = base.extend<Fixtures>({
+type WorkerFixtures = {
+  /**
+   * The ~12 s test ladder (640×360 and 320×180, fMP4 HLS), made once by ffmpeg into the server's storage: its path
+   * on the site.
+   */
+  testLadder: string;
+};
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  testLadder: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies here: this one has none.
+    async ({}, provide) => {
+      makeTestHls(path.join(process.env.PHIM_E2E_DATA_DIR!, 'storage', 'test-hls', 'ladder'));
+      await provide('/storage/test-hls/ladder/master.m3u8');
+    },
+    // ffmpeg on a busy machine: its own time, not the first test's.
+    { scope: 'worker', timeout: 120_000 },
+  ],
+
   adminApi: async ({ playwright, baseURL }, provide) => {
     const login = await playwright.request.newContext({ baseURL });
     const response = await login.post('/api/auth/login', {

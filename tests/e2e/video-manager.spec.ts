@@ -72,6 +72,9 @@ test('an admin uploads a clip, watches it become ready, renames, previews, trash
   const row = page.getByRole('row').filter({ hasText: `${stem}.mp4` });
   await expect(row).toBeVisible();
   await expect(row.getByTestId('video-status')).toHaveText('Ready', { timeout: 90_000 });
+  // "Ready" comes from the socket at once; the list then reloads, and a row menu opened before that would close.
+  // The ladder's rungs show once it has.
+  await expect(row).toContainText('1 rendition (360p)');
   expect(await isSameDocument(page)).toBe(true);
   expect(sockets.some((url) => url.includes('/socket.io/'))).toBe(true);
   await expect(row).toContainText('640×360');

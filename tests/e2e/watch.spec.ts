@@ -8,12 +8,7 @@ import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { DOUBLE_TAP_MS } from '#app/components/player/player-taps.ts';
 import { expect, test as base, type Movie } from './fixtures.ts';
-import { makeTestHls, open, uniqueStamp, valuesOver, waitForHydration } from './helpers.ts';
-
-/** The ~12 s test ladder (two renditions), made once into the server's storage. */
-function makeLadder() {
-  makeTestHls(path.join(process.env.PHIM_E2E_DATA_DIR!, 'storage', 'test-hls', 'ladder'));
-}
+import { open, uniqueStamp, valuesOver, waitForHydration } from './helpers.ts';
 
 const test = base.extend<{
   /**
@@ -26,12 +21,11 @@ const test = base.extend<{
   /** A new published movie (its title stamped) whose one episode plays the ladder from this site's storage. */
   movieWithOneEpisode: (title: string) => Promise<Movie>;
 }>({
-  series: async ({ baseURL, createMovie, createServer, createEpisode }, provide) => {
-    makeLadder();
+  series: async ({ baseURL, createMovie, createServer, createEpisode, testLadder }, provide) => {
     const movie = await createMovie({ title: `Người Phán Xử ${uniqueStamp()}`, published: true });
     const vietsub = await createServer(movie, { name: 'Vietsub #1' });
     const dubbed = await createServer(movie, { name: 'Thuyết minh' });
-    const hls = `${baseURL}/storage/test-hls/ladder/master.m3u8`;
+    const hls = `${baseURL}${testLadder}`;
     const add = (server: number, name: string, type: 'hls' | 'embed', url: string) =>
       createEpisode(movie, { server_id: server, name, source_type: type, source_url: url });
     await createEpisode(movie, {
@@ -63,14 +57,13 @@ const test = base.extend<{
     await provide({ from: old.slug, to });
   },
 
-  movieWithOneEpisode: async ({ createMovie, createEpisode }, provide) => {
-    makeLadder();
+  movieWithOneEpisode: async ({ createMovie, createEpisode, testLadder }, provide) => {
     await provide(async (title) => {
       const movie = await createMovie({ title: `${title} ${uniqueStamp()}`, published: true });
       await createEpisode(movie, {
         name: 'Tập 1',
         source_type: 'hls',
-        source_url: '/storage/test-hls/ladder/master.m3u8',
+        source_url: testLadder,
       });
       return movie;
     });
