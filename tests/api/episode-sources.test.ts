@@ -7,6 +7,7 @@ import {
   sourceTypeOf,
 } from '#server/domain/catalog/episodes.service.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { createMovie, createServer } from '#tests/factories.ts';
 import type { Client } from './accounts-client.ts';
 import { signInFirstAdmin } from './accounts-client.ts';
 
@@ -17,10 +18,8 @@ let serverId: number;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signInFirstAdmin(t.app);
-  movieId = (await admin.post('/api/admin/movies', { title: 'Phim Mẫu' })).json().movie.id;
-  serverId = (
-    await admin.post(`/api/admin/movies/${movieId}/servers`, { name: 'Vietsub #1' })
-  ).json().server.id;
+  movieId = (await createMovie(admin)).id;
+  serverId = (await createServer(admin, { id: movieId })).id;
 });
 afterAll(async () => {
   await t?.close();

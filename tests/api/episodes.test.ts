@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEpisodeLines, sourceTypeOf } from '#server/domain/catalog/episodes.service.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { Client, register, signInFirstAdmin } from './accounts-client.ts';
+import { createMovie, createServer, createUser } from '#tests/factories.ts';
+import { Client, signInFirstAdmin } from './accounts-client.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -10,7 +11,7 @@ let movieId: number;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signInFirstAdmin(t.app);
-  movieId = (await admin.post('/api/admin/movies', { title: 'Tây Du Ký' })).json().movie.id;
+  movieId = (await createMovie(admin)).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -37,7 +38,7 @@ describe('pasted lines', () => {
 
 describe('episodes', () => {
   it('are for admins only; unknown movies are 404', async () => {
-    const { client: viewer } = await register(t.app, 'viewer@example.com');
+    const { client: viewer } = await createUser(t.app);
     expect((await new Client(t.app).get(`/api/admin/movies/${movieId}/episodes`)).statusCode).toBe(
       401,
     );
@@ -46,12 +47,8 @@ describe('episodes', () => {
   });
 
   it('group by server, take one or many, reorder, edit and delete', async () => {
-    const vietsub = (
-      await admin.post(`/api/admin/movies/${movieId}/servers`, { name: 'Vietsub #1' })
-    ).json().server;
-    const dubbed = (
-      await admin.post(`/api/admin/movies/${movieId}/servers`, { name: 'Thuyết minh' })
-    ).json().server;
+    const vietsub = await createServer(admin, { id: movieId }, { name: 'Vietsub #1' });
+    const dubbed = await createServer(admin, { id: movieId }, { name: 'Thuyết minh' });
 
     const bad = await admin.post(`/api/admin/movies/${movieId}/episodes`, {
       server_id: vietsub.id,

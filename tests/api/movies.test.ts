@@ -3,13 +3,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import {
-  BROKEN_FORMS,
-  Client,
-  expectInvalid,
-  register,
-  signInFirstAdmin,
-} from './accounts-client.ts';
+import { createUser } from '#tests/factories.ts';
+import { BROKEN_FORMS, Client, expectInvalid, signInFirstAdmin } from './accounts-client.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -32,7 +27,7 @@ const create = (body: Record<string, unknown>) => admin.post('/api/admin/movies'
 
 describe('movies', () => {
   it('are for admins only', async () => {
-    const { client: viewer } = await register(t.app, 'viewer@example.com');
+    const { client: viewer } = await createUser(t.app);
     expect((await new Client(t.app).get('/api/admin/movies')).statusCode).toBe(401);
     expect((await viewer.get('/api/admin/movies')).statusCode).toBe(403);
     expect((await viewer.post('/api/admin/movies', { title: 'X' })).statusCode).toBe(403);

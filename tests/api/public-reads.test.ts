@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { episodes, movies } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { createMovie, createServer } from '#tests/factories.ts';
 import type { Client } from './accounts-client.ts';
 import { signInFirstAdmin } from './accounts-client.ts';
 
@@ -22,13 +23,7 @@ beforeAll(async () => {
   t = await createTestApp({ web: true, env: { PUBLIC_CACHE_SECONDS: 3600 } });
   admin = await signInFirstAdmin(t.app);
   const genre = (await admin.post('/api/admin/terms/genre', { name: 'Hành Động' })).json().term;
-  film = (
-    await admin.post('/api/admin/movies', {
-      title: 'Bão Ngầm',
-      genre_ids: [genre.id],
-      published: true,
-    })
-  ).json().movie;
+  film = await createMovie(admin, { title: 'Bão Ngầm', genre_ids: [genre.id], published: true });
 });
 
 afterAll(async () => {
@@ -50,9 +45,7 @@ it('serves a movie page and the listing from the kept read until an admin change
 });
 
 it('serves an episode’s watch page from the kept read until an admin changes something', async () => {
-  const server = (
-    await admin.post(`/api/admin/movies/${film.id}/servers`, { name: 'Vietsub #1' })
-  ).json().server;
+  const server = await createServer(admin, film);
   const created = await admin.post(`/api/admin/movies/${film.id}/episodes`, {
     server_id: server.id,
     name: 'Tập Mở Màn',

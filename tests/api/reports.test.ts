@@ -10,7 +10,8 @@ import {
 } from '#shared/reports.ts';
 import type { DomainEvents } from '#server/events.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { Client, expectInvalid, PASSWORD, register, signInFirstAdmin } from './accounts-client.ts';
+import { createEpisode, createMovie, createUser } from '#tests/factories.ts';
+import { Client, expectInvalid, signInFirstAdmin } from './accounts-client.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -18,35 +19,15 @@ const ids: Record<string, number> = {};
 let movieId = 0;
 const heard: Array<DomainEvents['report.created']> = [];
 
-async function addEpisode(movie: number, server: number, name: string, published = true) {
-  const response = await admin.post(`/api/admin/movies/${movie}/episodes`, {
-    server_id: server,
-    name,
-    source_type: 'hls',
-    source_url: 'https://cdn.example/master.m3u8',
-    published,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().episode.id as number;
-}
-
-async function addMovie(title: string, published: boolean) {
-  const movie = (await admin.post('/api/admin/movies', { title, published })).json().movie;
-  const server = (
-    await admin.post(`/api/admin/movies/${movie.id}/servers`, { name: 'Vietsub #1' })
-  ).json().server;
-  return { id: movie.id as number, serverId: server.id as number };
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signInFirstAdmin(t.app);
-  const shown = await addMovie('Hoa Thiên Cốt', true);
+  const shown = await createMovie(admin, { title: 'Hoa Thiên Cốt', published: true });
   movieId = shown.id;
-  ids.one = await addEpisode(shown.id, shown.serverId, 'Tập 1');
-  ids.hidden = await addEpisode(shown.id, shown.serverId, 'Tập 2', false);
-  const draft = await addMovie('Phim Nháp', false);
-  ids.draft = await addEpisode(draft.id, draft.serverId, 'Tập 1');
+  ids.one = (await createEpisode(admin, shown, { name: 'Tập 1' })).id;
+  ids.hidden = (await createEpisode(admin, shown, { name: 'Tập 2', published: false })).id;
+  const draft = await createMovie(admin, { published: false });
+  ids.draft = (await createEpisode(admin, draft, { name: 'Tập 1' })).id;
   t.app.services.events.on('report.created', (payload) => heard.push(payload));
 });
 afterAll(async () => {
@@ -126,7 +107,7 @@ describe('POST /api/reports', () => {
   });
 
   it('records the signed-in viewer', async () => {
-    const { client, user } = await register(t.app, 'reporter@example.com');
+    const { client, user } = await createUser(t.app);
     const response = await client.post('/api/reports', {
       episode_id: ids.one,
       reason: 'wrong_episode',
@@ -145,11 +126,11 @@ describe('POST /api/reports', () => {
       );
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
 
-    await register(t.app, 'busy@example.com');
+    const busy = await createUser(t.app);
     const phone = new Client(t.app);
     const laptop = new Client(t.app);
     for (const device of [phone, laptop])
-      await device.post('/api/auth/login', { email: 'busy@example.com', password: PASSWORD });
+      await device.post('/api/auth/login', { email: busy.email, password: busy.password });
     const spread: number[] = [];
     for (let i = 0; i < 3; i += 1)
       for (const device of [phone, laptop])

@@ -2,6 +2,7 @@
 // published movies only, input checked, briefly cacheable) and the results page `/movies?q=` (needs the build).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { createMovie } from '#tests/factories.ts';
 import type { Client } from './accounts-client.ts';
 import { signInFirstAdmin } from './accounts-client.ts';
 
@@ -46,9 +47,7 @@ beforeAll(async () => {
     { title: 'Nhà Bà Nữ', original_title: 'The House of No Man', year: 2023 },
     { title: 'Người Nhện Bí Mật', original_title: 'Secret Spider Project', published: false },
   ])
-    expect((await admin.post('/api/admin/movies', { published: true, ...movie })).statusCode).toBe(
-      201,
-    );
+    await createMovie(admin, { published: true, ...movie });
 });
 afterAll(async () => {
   await t?.close();

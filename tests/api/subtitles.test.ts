@@ -4,13 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import {
-  BROKEN_FORMS,
-  Client,
-  expectInvalid,
-  register,
-  signInFirstAdmin,
-} from './accounts-client.ts';
+import { createEpisode, createMovie, createServer, createUser } from '#tests/factories.ts';
+import { BROKEN_FORMS, Client, expectInvalid, signInFirstAdmin } from './accounts-client.ts';
 
 const SRT = '1\n00:00:01,000 --> 00:00:03,000\nXin chào\n';
 let t: TestApp;
@@ -28,18 +23,9 @@ const upload = (client: Client, fields: Record<string, string>, file?: [string, 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signInFirstAdmin(t.app);
-  movieId = (await admin.post('/api/admin/movies', { title: 'Mắt Biếc' })).json().movie.id;
-  const server = (
-    await admin.post(`/api/admin/movies/${movieId}/servers`, { name: 'Vietsub' })
-  ).json().server;
-  episodeId = (
-    await admin.post(`/api/admin/movies/${movieId}/episodes`, {
-      server_id: server.id,
-      name: 'Full',
-      source_type: 'hls',
-      source_url: 'https://cdn.example/full/master.m3u8',
-    })
-  ).json().episode.id;
+  const movie = await createMovie(admin);
+  movieId = movie.id;
+  episodeId = (await createEpisode(admin, movie)).id;
   base = `/api/admin/movies/${movieId}/episodes/${episodeId}/subtitles`;
 });
 afterAll(async () => {
@@ -48,7 +34,7 @@ afterAll(async () => {
 
 describe('check params', () => {
   it('needs a signed-in admin', async () => {
-    const { client: viewer } = await register(t.app, 'viewer@example.com');
+    const { client: viewer } = await createUser(t.app);
     expect((await new Client(t.app).get(base)).statusCode).toBe(401);
     expect((await viewer.get(base)).statusCode).toBe(403);
     expect(
@@ -60,7 +46,7 @@ describe('check params', () => {
     expect(
       (await admin.get(`/api/admin/movies/${movieId}/episodes/999999/subtitles`)).statusCode,
     ).toBe(404);
-    const other = (await admin.post('/api/admin/movies', { title: 'Khác' })).json().movie.id;
+    const other = (await createMovie(admin)).id;
     expect(
       (await admin.get(`/api/admin/movies/${other}/episodes/${episodeId}/subtitles`)).statusCode,
     ).toBe(404);
@@ -151,18 +137,9 @@ describe('subtitles', () => {
 
 describe('clean-up', () => {
   it('sweeps the files of deleted episodes and of lost uploads, and keeps what is in use', async () => {
-    const server = (
-      await admin.post(`/api/admin/movies/${movieId}/servers`, { name: 'Thuyết minh' })
-    ).json().server;
-    const episode = (n: string) =>
-      admin.post(`/api/admin/movies/${movieId}/episodes`, {
-        server_id: server.id,
-        name: n,
-        source_type: 'hls',
-        source_url: `https://cdn.example/${n}/master.m3u8`,
-      });
-    const kept = (await episode('Tập 1')).json().episode.id;
-    const gone = (await episode('Tập 2')).json().episode.id;
+    const server = await createServer(admin, { id: movieId }, { name: 'Thuyết minh' });
+    const kept = (await createEpisode(admin, { id: movieId }, { server_id: server.id })).id;
+    const gone = (await createEpisode(admin, { id: movieId }, { server_id: server.id })).id;
     const uploadTo = async (id: number) =>
       (
         await admin.multipart('POST', `/api/admin/movies/${movieId}/episodes/${id}/subtitles`, {

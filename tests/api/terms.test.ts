@@ -1,27 +1,16 @@
 // Genres, types and nations: admins only, unique slugs per kind, search without diacritics, counts, and a
 // delete that asks before detaching a term from its movies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { movies, movieTerms } from '#server/db/schema/index.ts';
+import { movies } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { Client, register } from './accounts-client.ts';
+import { createMovie, createUser } from '#tests/factories.ts';
+import { Client } from './accounts-client.ts';
 
 let t: TestApp;
 let admin: Client;
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.services.auth.ensureFirstAdmin({
-    email: 'boss@example.com',
-    password: 'admin-secret-2026',
-  });
-  admin = new Client(t.app);
-  expect(
-    (
-      await admin.post('/api/auth/login', {
-        email: 'boss@example.com',
-        password: 'admin-secret-2026',
-      })
-    ).statusCode,
-  ).toBe(200);
+  admin = (await createUser(t.app, { role: 'admin' })).client;
 });
 afterAll(async () => {
   await t?.close();
@@ -29,7 +18,7 @@ afterAll(async () => {
 
 describe('terms', () => {
   it('are for admins only, and the kind must be known', async () => {
-    const { client: viewer } = await register(t.app, 'viewer@example.com');
+    const { client: viewer } = await createUser(t.app);
     expect((await new Client(t.app).get('/api/admin/terms/genre')).statusCode).toBe(401);
     expect((await viewer.get('/api/admin/terms/genre')).statusCode).toBe(403);
     expect((await viewer.post('/api/admin/terms/genre', { name: 'X' })).statusCode).toBe(403);
@@ -106,11 +95,7 @@ describe('terms', () => {
     const genre = (await admin.post('/api/admin/terms/genre', { name: 'Kinh Dị' })).json().term;
     const type = (await admin.post('/api/admin/terms/type', { name: 'Phim Chiếu Rạp' })).json()
       .term;
-    const [movie] = await t.db
-      .insert(movies)
-      .values({ slug: 'ma-da', title: 'Ma Da', typeId: type.id })
-      .returning();
-    await t.db.insert(movieTerms).values({ movieId: movie!.id, termId: genre.id });
+    await createMovie(admin, { title: 'Ma Da', type_id: type.id, genre_ids: [genre.id] });
 
     const listed = (await admin.get('/api/admin/terms/genre?search=kinh%20di')).json().data[0];
     expect(listed.movies_count).toBe(1);

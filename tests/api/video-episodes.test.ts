@@ -2,8 +2,8 @@
 // naming `video_id` otherwise) and switches between kinds, and the watch data plays the video's own HLS ladder,
 // poster and storyboard while it can, and nothing (the "unavailable" state) once it is in the trash.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { videos } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { createMovie, createServer, createVideo } from '#tests/factories.ts';
 import type { Client } from './accounts-client.ts';
 import { signInFirstAdmin } from './accounts-client.ts';
 
@@ -18,37 +18,16 @@ const video: Record<'ready' | 'processing' | 'trashed' | 'spare', number> = {
   spare: 0,
 };
 
-/** A video row as the transcoder leaves it (the files are not needed for what the API answers). */
-async function addVideo(name: string, extra: Partial<typeof videos.$inferInsert> = {}) {
-  const [row] = await t.db
-    .insert(videos)
-    .values({
-      name,
-      originalFilename: `${name}.mp4`,
-      status: 'ready',
-      duration: 6,
-      storagePrefix: `videos/${name}/r1`,
-      posterPath: 'poster.jpg',
-      storyboardPath: 'storyboard.vtt',
-      ...extra,
-    })
-    .returning();
-  return row!.id;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signInFirstAdmin(t.app);
-  movie = (
-    await admin.post('/api/admin/movies', { title: 'Phim Video Riêng', published: true })
-  ).json().movie;
-  serverId = (
-    await admin.post(`/api/admin/movies/${movie.id}/servers`, { name: 'Vietsub #1' })
-  ).json().server.id;
-  video.ready = await addVideo('ready');
-  video.spare = await addVideo('spare');
-  video.processing = await addVideo('processing', { status: 'processing', storagePrefix: null });
-  video.trashed = await addVideo('trashed', { deletedAt: new Date() });
+  movie = await createMovie(admin, { title: 'Phim Video Riêng', published: true });
+  serverId = (await createServer(admin, movie)).id;
+  // Named, and stored where, the assertions below read back.
+  video.ready = (await createVideo(t, { name: 'ready', storagePrefix: 'videos/ready/r1' })).id;
+  video.spare = (await createVideo(t)).id;
+  video.processing = (await createVideo(t, { status: 'processing' })).id;
+  video.trashed = (await createVideo(t, { deletedAt: new Date() })).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -195,7 +174,7 @@ describe('the watch data of a video episode', () => {
 describe('attaching a video from the video manager', () => {
   // The dialog sends exactly these requests: a new episode named by the admin, or only the source of an existing one.
   it('adds a new episode or replaces only the source of one, and the video names them as its users', async () => {
-    const attached = await addVideo('attached');
+    const attached = (await createVideo(t)).id;
     const fresh = await create({ name: 'Tập Đặc Biệt', source_type: 'video', video_id: attached });
     expect(fresh.statusCode, fresh.body).toBe(201);
     expect(fresh.json().episode).toMatchObject({ ep: 'tap-dac-biet', video_id: attached });

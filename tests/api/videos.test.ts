@@ -8,12 +8,13 @@ import http from 'node:http';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { episodes, movies, movieServers, videos } from '#server/db/schema/index.ts';
+import { episodes, videos } from '#server/db/schema/index.ts';
 import type { DomainEvents } from '#server/events.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
 import { makeTestClip } from '#tests/media-utils.ts';
 import { waitFor } from '#tests/wait-utils.ts';
-import { Client, register, signInFirstAdmin } from './accounts-client.ts';
+import { createEpisode, createMovie, createUser } from '#tests/factories.ts';
+import { Client, signInFirstAdmin } from './accounts-client.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -112,7 +113,7 @@ let readyId: number;
 
 describe('access', () => {
   it('is for admins only, and ids are checked', async () => {
-    const { client: viewer } = await register(t.app, 'viewer@example.com');
+    const { client: viewer } = await createUser(t.app);
     const guest = new Client(t.app);
     expect((await guest.get('/api/admin/videos')).statusCode).toBe(401);
     expect((await guest.get('/api/admin/videos/trash')).statusCode).toBe(401);
@@ -365,25 +366,12 @@ describe('the video list', () => {
 describe('the trash', () => {
   it('warns about episodes, hides the files, restores, purges and deletes exactly what a video owns', async () => {
     const files = t.app.services.videoFiles;
-    const [movie] = await t.db
-      .insert(movies)
-      .values({ title: 'Người Nhện', slug: 'nguoi-nhen' })
-      .returning();
-    const [server] = await t.db
-      .insert(movieServers)
-      .values({ movieId: movie!.id, name: 'Vietsub #1' })
-      .returning();
-    const [episode] = await t.db
-      .insert(episodes)
-      .values({
-        movieId: movie!.id,
-        serverId: server!.id,
-        name: 'Tập 1',
-        ep: 'tap-1',
-        sourceType: 'video',
-        videoId: readyId,
-      })
-      .returning();
+    const movie = await createMovie(admin, { title: 'Người Nhện' });
+    const episode = await createEpisode(admin, movie, {
+      name: 'Tập 1',
+      source_type: 'video',
+      video_id: readyId,
+    });
     const listed = (await admin.get('/api/admin/videos?search=tap 1')).json().data[0];
     expect(listed.episodes).toEqual([
       {

@@ -7,26 +7,17 @@ import { episodeViews, movies } from '#server/db/schema/index.ts';
 import { ROLL_VIEWS_CRON } from '#server/domain/catalog/views.jobs.ts';
 import { QUEUES } from '#server/jobs.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { createEpisode, createMovie } from '#tests/factories.ts';
 import { Client, signInFirstAdmin } from './accounts-client.ts';
 
 let t: TestApp;
 let admin: Client;
 const movie: Record<'a' | 'b' | 'c', { id: number; episode: number }> = {} as never;
 
+/** A published movie with one episode. */
 async function addMovie(title: string) {
-  const created = (await admin.post('/api/admin/movies', { title, published: true })).json()
-    .movie as { id: number };
-  const server = (
-    await admin.post(`/api/admin/movies/${created.id}/servers`, { name: 'Vietsub #1' })
-  ).json().server as { id: number };
-  const episode = (
-    await admin.post(`/api/admin/movies/${created.id}/episodes`, {
-      server_id: server.id,
-      name: 'Tập 1',
-      source_type: 'hls',
-      source_url: `https://cdn.example/${created.id}/master.m3u8`,
-    })
-  ).json().episode as { id: number };
+  const created = await createMovie(admin, { title, published: true });
+  const episode = await createEpisode(admin, created);
   return { id: created.id, episode: episode.id };
 }
 

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { episodeViews, movies } from '#server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { Client, PASSWORD, register, signInFirstAdmin } from './accounts-client.ts';
+import { createEpisode, createMovie, createServer, createUser } from '#tests/factories.ts';
+import { Client, PASSWORD, signInFirstAdmin } from './accounts-client.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -12,17 +13,8 @@ let vietsub: { id: number };
 let dubbed: { id: number };
 const ids: Record<string, number> = {};
 
-async function addEpisode(serverId: number, name: string, extra: Record<string, unknown> = {}) {
-  const response = await admin.post(`/api/admin/movies/${movie.id}/episodes`, {
-    server_id: serverId,
-    name,
-    source_type: 'hls',
-    source_url: `https://cdn.example/${serverId}/${encodeURIComponent(name)}/master.m3u8`,
-    ...extra,
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json().episode as { id: number; ep: string };
-}
+const addEpisode = (serverId: number, name: string, extra: Record<string, unknown> = {}) =>
+  createEpisode(admin, movie, { server_id: serverId, name, ...extra });
 
 const viewsOf = async (id: number) =>
   (await t.db.select().from(movies).where(eq(movies.id, id)))[0]!;
@@ -30,15 +22,9 @@ const viewsOf = async (id: number) =>
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signInFirstAdmin(t.app);
-  movie = (
-    await admin.post('/api/admin/movies', { title: 'Thần Điêu Đại Hiệp', published: true })
-  ).json().movie;
-  vietsub = (
-    await admin.post(`/api/admin/movies/${movie.id}/servers`, { name: 'Vietsub #1' })
-  ).json().server;
-  dubbed = (
-    await admin.post(`/api/admin/movies/${movie.id}/servers`, { name: 'Thuyết minh' })
-  ).json().server;
+  movie = await createMovie(admin, { published: true });
+  vietsub = await createServer(admin, movie, { name: 'Vietsub #1' });
+  dubbed = await createServer(admin, movie, { name: 'Thuyết minh' });
   ids.one = (await addEpisode(vietsub.id, 'Tập 1', { intro_start: 5, intro_end: 60 })).id;
   ids.two = (await addEpisode(vietsub.id, 'Tập 2')).id;
   ids.three = (await addEpisode(vietsub.id, 'Tập 3')).id;
@@ -112,9 +98,9 @@ describe('POST /api/episodes/:id/view', () => {
   });
 
   it('counts a signed-in viewer once across devices, and again in a later hour', async () => {
-    const { client: phone } = await register(t.app, 'viewer@example.com');
+    const { client: phone, email } = await createUser(t.app);
     const laptop = new Client(t.app);
-    await laptop.post('/api/auth/login', { email: 'viewer@example.com', password: PASSWORD });
+    await laptop.post('/api/auth/login', { email, password: PASSWORD });
     expect((await phone.post(`/api/episodes/${ids.three}/view`)).json()).toEqual({ counted: true });
     expect((await laptop.post(`/api/episodes/${ids.three}/view`)).json()).toEqual({
       counted: false,

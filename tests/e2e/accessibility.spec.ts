@@ -2,48 +2,25 @@
 // names, landmarks, ARIA. Two parts of Media Chrome's own markup are left out, upstream's to fix:
 // - `media-captions-button` sets `aria-checked` on `role="button"` (muxinc/media-chrome#1192);
 // - `media-time-display` is named "playback time", not the time it shows; the time is its `aria-description`.
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import {
-  adminHeaders,
-  makeTestHls,
-  open,
-  signInAdmin,
-  uploadReadyVideo,
-  waitForHydration,
-} from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, test as base, type Movie } from './fixtures.ts';
+import { open, uniqueStamp, waitForHydration } from './helpers.ts';
+
+const test = base.extend<{ movie: Movie }>({
+  /** A published movie whose one episode plays the test ladder from this site's storage. */
+  movie: async ({ createMovie, createEpisode, testLadder }, provide) => {
+    const movie = await createMovie({ title: `Người Lắng Nghe ${uniqueStamp()}`, published: true });
+    await createEpisode(movie, {
+      name: 'Tập 1',
+      source_type: 'hls',
+      source_url: testLadder,
+    });
+    await provide(movie);
+  },
+});
 
 test.use({ locale: 'en-US' });
-
-let movie = { id: 0, slug: '' };
-let videoName = '';
-
-test.beforeAll(async ({ playwright, baseURL }) => {
-  makeTestHls(path.join(process.env.PHIM_E2E_DATA_DIR!, 'storage', 'test-hls', 'axe'));
-  const request = await playwright.request.newContext({ baseURL });
-  const headers = await adminHeaders(request);
-  const post = async (url: string, data: unknown) => {
-    const response = await request.post(url, { headers, data });
-    expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
-    return response.json();
-  };
-  // Stamped: a worker that restarts after a failure runs this again.
-  const stamp = Date.now().toString(36);
-  movie = (await post('/api/admin/movies', { title: `Người Lắng Nghe ${stamp}`, published: true }))
-    .movie;
-  const { server } = await post(`/api/admin/movies/${movie.id}/servers`, { name: 'Vietsub #1' });
-  await post(`/api/admin/movies/${movie.id}/episodes`, {
-    server_id: server.id,
-    name: 'Tập 1',
-    source_type: 'hls',
-    source_url: '/storage/test-hls/axe/master.m3u8',
-  });
-  // A ready video, so that the video manager's rows (status, size, "not used") are scanned too.
-  videoName = `Đoạn phim kiểm tra trợ năng ${stamp}`;
-  await uploadReadyVideo(request, headers, `axe-clip-${stamp}`, videoName);
-  await request.dispose();
-});
 
 /** Every axe violation on the page as it is now, one line each: rule, then where. */
 async function violations(page: Page) {
@@ -73,7 +50,7 @@ async function scan(page: Page, url: string, ready?: () => Promise<void>) {
   }
 }
 
-test('the pages viewers use pass axe', async ({ page }) => {
+test('the pages viewers use pass axe', async ({ page, movie }) => {
   test.setTimeout(90_000);
   for (const url of [
     '/',
@@ -98,9 +75,12 @@ test('the pages viewers use pass axe', async ({ page }) => {
   );
 });
 
-test('the back office pages pass axe', async ({ page }) => {
-  test.setTimeout(120_000);
-  await signInAdmin(page, '/vnwa/vmedia/video-manager/list');
+test('the back office pages pass axe', async ({ page, movie, signIn, createVideo }) => {
+  // The clip's transcode comes first: as long as the video specs allow theirs.
+  test.setTimeout(240_000);
+  // A ready video, so that the video manager's rows (status, size, "not used") are scanned too.
+  const { name: videoName } = await createVideo(`Đoạn phim kiểm tra trợ năng ${uniqueStamp()}`);
+  await signIn(page, ADMIN, '/vnwa/vmedia/video-manager/list');
   for (const url of [
     '/vnwa/vmedia/video-manager/list',
     '/vnwa/vmedia/video-manager/trash',

@@ -1,18 +1,13 @@
 // Accounts as a new viewer lives them: register, verify from the email, sign in on two devices, revoke one,
 // forget and reset the password, get banned; and the guards that send people where they belong.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { readLatestMail } from '#tests/mail-utils.ts';
-import { open } from './helpers.ts';
+import { ADMIN, expect, PASSWORD as password, test } from './fixtures.ts';
+import { fillSignInForm, open, PNG, uniqueStamp } from './helpers.ts';
 
 const dataDir = process.env.PHIM_E2E_DATA_DIR!;
-const admin = { email: 'admin@phim.test', password: 'admin-password-123' };
-const password = 'quiet-river-2026';
 
-let counter = 0;
-function uniqueEmail(prefix: string) {
-  counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
-}
+const uniqueEmail = (prefix: string) => `${prefix}-${uniqueStamp()}@example.com`;
 
 /** Waits for the newest mail to `to` (mail is written as .eml files into DATA_DIR/mail). */
 async function mailTo(to: string, subject: RegExp) {
@@ -34,41 +29,6 @@ function linkTo(mail: { links: string[] }, path: string) {
   expect(link, `a link to ${path} in ${mail.links.join(', ')}`).toBeTruthy();
   const url = new URL(link!);
   return url.pathname + url.search;
-}
-
-/** An API session for set-up steps, in cookie mode as the browser does it. */
-async function apiSignIn(request: APIRequestContext, email: string, secret: string) {
-  await request.get('/api/csrf-cookie');
-  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const response = await request.post('/api/auth/login', {
-    data: { email, password: secret },
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) };
-}
-
-/** Registers through the API in token mode (no cookies) and returns the token. */
-async function registerViaApi(request: APIRequestContext, name: string, email: string) {
-  const response = await request.post('/api/auth/register', {
-    data: {
-      name,
-      email,
-      password,
-      password_confirmation: password,
-      locale: 'en',
-      device_name: 'set-up',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function signInThroughForm(page: Page, email: string, secret: string, url = '/auth/login') {
-  await open(page, url);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(secret);
-  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 async function newViewerPage(browser: Browser) {
@@ -130,17 +90,15 @@ test('a tampered verification link is refused, and /auth/verify without one is a
 
 test('two devices: each sees both, one signs the other out, and the other is signed out on its next step', async ({
   browser,
-  request,
+  insertNewUser,
+  signIn,
 }) => {
-  const email = uniqueEmail('minh');
-  await registerViaApi(request, 'Minh', email);
+  const minh = await insertNewUser({ name: 'Minh' });
 
   const laptop = await newViewerPage(browser);
   const phone = await newViewerPage(browser);
-  await signInThroughForm(laptop.page, email, password);
-  await expect(laptop.page).toHaveURL('/');
-  await signInThroughForm(phone.page, email, password);
-  await expect(phone.page).toHaveURL('/');
+  await signIn(laptop.page, minh);
+  await signIn(phone.page, minh);
 
   await open(laptop.page, '/account/devices');
   // The set-up token counts as a device too.
@@ -177,9 +135,11 @@ test('two devices: each sees both, one signs the other out, and the other is sig
   await phone.context.close();
 });
 
-test('forgot and reset: the emailed link sets a new password, once', async ({ page, request }) => {
-  const email = uniqueEmail('hoa');
-  await registerViaApi(request, 'Hoa', email);
+test('forgot and reset: the emailed link sets a new password, once', async ({
+  page,
+  insertNewUser,
+}) => {
+  const { email } = await insertNewUser({ name: 'Hoa' });
 
   await open(page, '/auth/forgot');
   await page.getByLabel('Email').fill(email);
@@ -225,21 +185,16 @@ test('forgot and reset: the emailed link sets a new password, once', async ({ pa
 
 test('a banned viewer is signed out on their next request and told why at sign-in', async ({
   page,
-  playwright,
-  baseURL,
+  adminApi,
+  insertNewUser,
+  signIn,
 }) => {
-  const adminApi = await playwright.request.newContext({ baseURL });
-  const email = uniqueEmail('khoa');
-  await registerViaApi(adminApi, 'Khoa', email);
-  await signInThroughForm(page, email, password);
-  await expect(page).toHaveURL('/');
+  const khoa = await insertNewUser({ name: 'Khoa' });
+  const { email } = khoa;
+  await signIn(page, khoa);
 
-  const headers = await apiSignIn(adminApi, admin.email, admin.password);
-  const list = await adminApi.get(`/api/admin/users?search=${encodeURIComponent(email)}`);
-  const { data } = (await list.json()) as { data: Array<{ id: string }> };
-  const ban = await adminApi.post(`/api/admin/users/${data[0]!.id}/ban`, {
+  const ban = await adminApi.post(`/api/admin/users/${khoa.id}/ban`, {
     data: { reason: 'Sharing the account' },
-    headers,
   });
   expect(ban.status(), await ban.text()).toBe(200);
 
@@ -250,20 +205,15 @@ test('a banned viewer is signed out on their next request and told why at sign-i
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert').first()).toContainText('Sharing the account');
-  await adminApi.dispose();
 });
 
-// A 2×2 red PNG.
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-test('account settings: name, picture and password', async ({ page, request }) => {
-  const email = uniqueEmail('quang');
-  await registerViaApi(request, 'Quang', email);
-  await signInThroughForm(page, email, password, '/auth/login?redirect=%2Faccount%2Fgeneral');
-  await expect(page).toHaveURL('/account/general');
+test('account settings: name, picture and password', async ({
+  page,
+  request,
+  insertNewUser,
+  signIn,
+}) => {
+  await signIn(page, await insertNewUser({ name: 'Quang' }), '/account/general');
 
   await page.getByLabel('Name').fill('Lê Quang Vinh');
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -283,7 +233,7 @@ test('account settings: name, picture and password', async ({ page, request }) =
   ).toBeVisible();
   await page
     .getByTestId('avatar-input')
-    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByText('Your picture was updated.')).toBeVisible();
   const src = await page.getByTestId('user-menu').locator('img').getAttribute('src');
   expect(src).toMatch(/^\/storage\/avatars\/.+\.webp$/);
@@ -308,11 +258,11 @@ test('account settings: name, picture and password', async ({ page, request }) =
 
 test('a toast closes by itself after 5 seconds, or at once when swiped away', async ({
   page,
-  request,
+  insertNewUser,
+  signIn,
 }) => {
-  const email = uniqueEmail('thu');
-  await registerViaApi(request, 'Thu', email);
-  await signInThroughForm(page, email, password);
+  const thu = await insertNewUser({ name: 'Thu' });
+  await signIn(page, thu);
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Welcome back, Thu!' });
   await expect(toast).toBeVisible();
   const shownAt = Date.now();
@@ -322,17 +272,23 @@ test('a toast closes by itself after 5 seconds, or at once when swiped away', as
   // Another one, swiped to the right.
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await signInThroughForm(page, email, password);
+  await signIn(page, thu);
   await expect(toast).toBeVisible();
   // Swipe only once it has finished sliding in and the page under it has settled: sonner ignores a drag that
   // starts while the toast is still entering, and a moving target is missed.
   await expect(toast).toHaveAttribute('data-mounted', 'true');
+  // Settled: two readings of its box in a row, a poll interval apart, are the same.
+  let last = '';
   await expect
-    .poll(async () => {
-      const before = JSON.stringify(await toast.boundingBox());
-      await page.waitForTimeout(250);
-      return before === JSON.stringify(await toast.boundingBox());
-    })
+    .poll(
+      async () => {
+        const now = JSON.stringify(await toast.boundingBox());
+        const settled = now === last;
+        last = now;
+        return settled;
+      },
+      { intervals: [250] },
+    )
     .toBe(true);
   const box = (await toast.boundingBox())!;
   const y = box.y + box.height / 2;
@@ -347,10 +303,9 @@ test('a toast closes by itself after 5 seconds, or at once when swiped away', as
 test.describe('guards', () => {
   test('account pages send guests to sign in, and back after signing in', async ({
     page,
-    request,
+    insertNewUser,
   }) => {
-    const email = uniqueEmail('an');
-    await registerViaApi(request, 'An', email);
+    const { email } = await insertNewUser({ name: 'An' });
     await page.goto('/account/devices');
     await expect(page).toHaveURL('/auth/login?redirect=%2Faccount%2Fdevices');
     await page.getByLabel('Email').fill(email);
@@ -374,11 +329,9 @@ test.describe('guards', () => {
 
   test('the back-office sign-in refuses a viewer and keeps no session', async ({
     page,
-    request,
+    insertNewUser,
   }) => {
-    const email = uniqueEmail('binh');
-    await registerViaApi(request, 'Bình', email);
-    await signInThroughForm(page, email, password, '/vnwa/login');
+    await fillSignInForm(page, await insertNewUser({ name: 'Bình' }), '/vnwa/login');
     await expect(page.getByText('This account has no access to the back office')).toBeVisible();
     await expect(page).toHaveURL('/vnwa/login');
     await page.goto('/account/general');
@@ -390,8 +343,8 @@ test.describe('guards', () => {
   }) => {
     await page.goto('/vnwa/users');
     await expect(page).toHaveURL('/vnwa/login?redirect=%2Fvnwa%2Fusers');
-    await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL('/vnwa/users');
     await page.goto('/vnwa/login');

@@ -1,23 +1,10 @@
 // The catalogue from both sides, as people use it: an admin creates a genre, then a movie with a poster in that genre,
 // and two servers with an HLS episode each, all through the back office; a visitor finds the movie by typing its
 // title without accents in the header, opens its detail, starts the episode, switches server, and it plays on.
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { makeTestHls, open } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, test } from './fixtures.ts';
+import { open, PNG, uniqueStamp } from './helpers.ts';
 
-const admin = { email: 'admin@phim.test', password: 'admin-password-123' };
-// A 2×2 red PNG.
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
-  'base64',
-);
-// Letters only and random: another run's movies must not look alike to the trigram search.
-const stamp = Array.from(
-  { length: 8 },
-  () => 'bcdfghjklmnpqrstvwxz'[Math.floor(Math.random() * 20)],
-).join('');
-const genre = `Kiếm Hiệp ${stamp}`;
-const title = `Thiên Long Bát Bộ ${stamp}`;
 test.use({ locale: 'en-US' });
 
 const currentTime = (page: Page) =>
@@ -34,17 +21,18 @@ test('an admin publishes a movie with two servers and a visitor finds it and wat
   page,
   browser,
   baseURL,
+  signIn,
+  testLadder,
 }) => {
   test.setTimeout(150_000);
-  makeTestHls(path.join(process.env.PHIM_E2E_DATA_DIR!, 'storage', 'test-hls', 'journey'));
-  const stream = `${baseURL}/storage/test-hls/journey/master.m3u8`;
+  // Letters only and random: another run's movies must not look alike to the trigram search.
+  const stamp = uniqueStamp(8);
+  const genre = `Kiếm Hiệp ${stamp}`;
+  const title = `Thiên Long Bát Bộ ${stamp}`;
+  const stream = `${baseURL}${testLadder}`;
 
   // The admin: a genre first.
-  await open(page, '/vnwa/login?redirect=%2Fvnwa%2Fmovie%2Fgenre');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/vnwa/movie/genre');
+  await signIn(page, ADMIN, '/vnwa/movie/genre');
   await page.getByRole('button', { name: 'New genre' }).click();
   await page.getByRole('dialog').getByLabel('Name').fill(genre);
   await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
@@ -58,7 +46,7 @@ test('an admin publishes a movie with two servers and a visitor finds it and wat
   await form.getByLabel('Original title').fill('Demi-Gods and Semi-Devils');
   await page
     .getByTestId('poster-input')
-    .setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: png });
+    .setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: PNG });
   await expect(form.locator('img').first()).toHaveAttribute('src', /\/_img\?src=\/storage\//);
   await form.getByLabel(genre).check();
   await expect(form.getByLabel('Published')).toBeChecked();

@@ -1,5 +1,6 @@
 // Colour mode: system, light or dark, remembered in localStorage, painted before the first frame.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { isSameDocument, markDocument, open, storedColorMode } from './helpers.ts';
 
 /** Records, for every document, whether <html> was already dark when the DOM was ready. */

@@ -1,5 +1,5 @@
 // Error pages as a visitor meets them: real status codes, the path they asked for, a way back home.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { open } from './helpers.ts';
 
 test.describe('in English', () => {

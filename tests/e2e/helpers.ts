@@ -117,22 +117,63 @@ export function makeTestHls(folder: string) {
   );
 }
 
-export const ADMIN = { email: 'admin@phim.test', password: 'admin-password-123' };
-
-/** Signs the seeded admin in through the back office's login page and lands on `to`. */
-export async function signInAdmin(page: Page, to: string) {
-  await open(page, `/vnwa/login?redirect=${encodeURIComponent(to)}`);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+/** Fills and sends the sign-in form at `url` (the site's or the back office's); where it leads is the caller's. */
+export async function fillSignInForm(
+  page: Page,
+  account: { email: string; password: string },
+  url: string,
+) {
+  await open(page, url);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(to);
 }
 
-/** The admin's Bearer header for API calls (token mode needs no CSRF token). */
-export async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: { ...ADMIN, device_name: 'e2e' } });
-  expect(login.status()).toBe(200);
-  return { Authorization: `Bearer ${(await login.json()).token}` };
+/**
+ * Ten random consonants: unique per call, and unlike any other stamp to the trigram search (two stamps of a
+ * timestamp's digits look alike to it, and the search then finds another test's movies).
+ */
+export function uniqueStamp(length = 10) {
+  return Array.from({ length }, () => 'bcdfghjklmnpqrstvwxz'[Math.floor(Math.random() * 20)]).join(
+    '',
+  );
+}
+
+/** A 2×2 red PNG, for posters, backdrops and avatars. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Uploads the PNG through the admin API (`api` carries the admin's token); answers its `/storage/…` path. */
+export async function uploadImage(api: APIRequestContext, name = 'poster.png') {
+  const response = await api.post('/api/admin/uploads/image', {
+    multipart: { image: { name, mimeType: 'image/png', buffer: PNG } },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { path: string }).path;
+}
+
+/**
+ * For what must not happen (a late upload chunk, a debounced push of the URL, one tap taken for half a double
+ * tap): reads `read` every 100 ms for `ms`, as long as the app could take to do it, and answers every distinct value
+ * seen, in order. One reading after a pause would miss a value that came and went.
+ */
+export async function valuesOver<T>(ms: number, read: () => Promise<T>) {
+  const seen: T[] = [];
+  const until = Date.now() + ms;
+  await expect
+    .poll(
+      async () => {
+        const value = await read();
+        if (!seen.some((known) => JSON.stringify(known) === JSON.stringify(value)))
+          seen.push(value);
+        return Date.now() >= until;
+      },
+      { intervals: [100], timeout: ms + 10_000 },
+    )
+    .toBe(true);
+  return seen;
 }
 
 /**
@@ -152,19 +193,14 @@ export function makeClip(file: string, { size = '854x480', seconds = 6, noise = 
 }
 
 /**
- * Uploads a 6 s 854×480 clip as `{file}.mp4` over tus in one PATCH (token mode), names the video `name` and waits
- * until the server's own job worker has transcoded it; answers the video id.
+ * Uploads a 6 s 854×480 clip as `{file}.mp4` over tus in one PATCH, names the video `name` and waits until the
+ * server's own job worker has transcoded it; answers the video id. `request` carries the admin's token (token mode
+ * needs no CSRF header).
  */
-export async function uploadReadyVideo(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  file: string,
-  name: string,
-) {
+export async function uploadReadyVideo(request: APIRequestContext, file: string, name: string) {
   const clip = fs.readFileSync(makeClip(path.join(process.env.PHIM_E2E_DATA_DIR!, `${file}.mp4`)));
   const created = await request.post('/api/admin/videos/uploads', {
     headers: {
-      ...headers,
       'Tus-Resumable': '1.0.0',
       'Upload-Length': String(clip.length),
       'Upload-Metadata': `filename ${Buffer.from(`${file}.mp4`).toString('base64')}`,
@@ -174,7 +210,6 @@ export async function uploadReadyVideo(
   const location = new URL(created.headers()['location']!, 'http://x').pathname;
   const finished = await request.patch(location, {
     headers: {
-      ...headers,
       'Tus-Resumable': '1.0.0',
       'Upload-Offset': '0',
       'Content-Type': 'application/offset+octet-stream',
@@ -183,13 +218,11 @@ export async function uploadReadyVideo(
   });
   expect(finished.status(), await finished.text()).toBe(204);
   const videoId = Number(created.headers()['phim-video-id']);
-  const renamed = await request.patch(`/api/admin/videos/${videoId}`, { data: { name }, headers });
+  const renamed = await request.patch(`/api/admin/videos/${videoId}`, { data: { name } });
   expect(renamed.ok(), await renamed.text()).toBe(true);
   await expect
     .poll(
-      async () =>
-        (await (await request.get(`/api/admin/videos/${videoId}`, { headers })).json()).video
-          .status,
+      async () => (await (await request.get(`/api/admin/videos/${videoId}`)).json()).video.status,
       { timeout: 180_000, intervals: [1000] },
     )
     .toBe('ready');

@@ -1,5 +1,5 @@
 // Titles and language: detection (cookie, then browser language, then Vietnamese), switching, persistence.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { isSameDocument, markDocument, open } from './helpers.ts';
 
 test.describe('a Vietnamese browser', () => {

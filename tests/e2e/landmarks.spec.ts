@@ -1,6 +1,6 @@
 // Every page has exactly one main landmark, `#main`, the skip link's target: error pages included,
 // whichever layout (or none) they render in.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { open } from './helpers.ts';
 
 const pages = [

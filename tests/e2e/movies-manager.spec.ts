@@ -1,24 +1,13 @@
 // The Movie Manager as an admin uses it: create a movie with a poster through the one form, find it without
 // accents, and unpublish it with a bulk action.
-import { expect, test } from '@playwright/test';
-import { open } from './helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { open, PNG, uniqueStamp } from './helpers.ts';
 
-const admin = { email: 'admin@phim.test', password: 'admin-password-123' };
-// A 2×2 red PNG.
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
-  'base64',
-);
 test.use({ locale: 'en-US' });
 
-test('an admin creates, finds and unpublishes a movie', async ({ page }) => {
-  const stamp = Date.now().toString(36);
+test('an admin creates, finds and unpublishes a movie', async ({ asAdmin: page }) => {
+  const stamp = uniqueStamp();
   const title = `Mắt Biếc ${stamp}`;
-  await open(page, '/vnwa/login?redirect=%2Fvnwa%2Fmovie%2Ffilm%2Flist');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/vnwa/movie/film/list');
   await expect(page).toHaveTitle('Movie Manager | Phim');
 
   await page.getByRole('button', { name: 'New movie' }).click();
@@ -30,7 +19,7 @@ test('an admin creates, finds and unpublishes a movie', async ({ page }) => {
   await form.getByLabel('Original title').fill('Dreamy Eyes');
   await page
     .getByTestId('poster-input')
-    .setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: png });
+    .setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: PNG });
   await expect(form.locator('img').first()).toHaveAttribute(
     'src',
     /\/_img\?src=\/storage\/uploads\//,
@@ -58,13 +47,10 @@ test('an admin creates, finds and unpublishes a movie', async ({ page }) => {
   await expect(row).toContainText('Draft');
 });
 
-test('an admin adds servers and episodes, pastes many, and reorders them', async ({ page }) => {
-  await open(page, '/vnwa/login?redirect=%2Fvnwa%2Fmovie%2Ffilm%2Flist');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/vnwa/movie/film/list');
-  const title = `Tây Du Ký ${Date.now().toString(36)}`;
+test('an admin adds servers and episodes, pastes many, and reorders them', async ({
+  asAdmin: page,
+}) => {
+  const title = `Tây Du Ký ${uniqueStamp()}`;
   await page.getByRole('button', { name: 'New movie' }).click();
   await page.getByTestId('movie-form').getByLabel('Title', { exact: true }).fill(title);
   await page.getByTestId('movie-form').getByRole('button', { name: 'Save changes' }).click();
@@ -109,45 +95,27 @@ test('an admin adds servers and episodes, pastes many, and reorders them', async
 
 test('a visitor browses the listing and a genre landing, with filters in the URL', async ({
   page,
-  request,
+  createTerm,
+  createMovie,
 }) => {
-  // Arrange through the API as the admin.
-  await request.get('/api/csrf-cookie');
-  const xsrf = decodeURIComponent(
-    (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value,
-  );
-  const headers = { 'X-XSRF-TOKEN': xsrf };
-  await request.post('/api/auth/login', { data: admin, headers });
-  const stamp = Date.now().toString(36);
-  const genre = (
-    await (
-      await request.post('/api/admin/terms/genre', {
-        data: { name: `Hài Hước ${stamp}`, description: 'Phim làm bạn cười.' },
-        headers,
-      })
-    ).json()
-  ).term;
+  const stamp = uniqueStamp();
+  const genre = await createTerm('genre', {
+    name: `Hài Hước ${stamp}`,
+    description: 'Phim làm bạn cười.',
+  });
   for (const [title, quality] of [
     [`Bố Già ${stamp}`, 'FHD'],
     [`Nhà Bà Nữ ${stamp}`, 'HD'],
-  ] as const) {
-    const response = await request.post('/api/admin/movies', {
-      data: {
-        title,
-        quality,
-        genre_ids: [genre.id],
-        published: true,
-        year: 2023,
-        languages: ['Vietsub'],
-      },
-      headers,
+  ] as const)
+    await createMovie({
+      title,
+      quality,
+      genre_ids: [genre.id],
+      published: true,
+      year: 2023,
+      languages: ['Vietsub'],
     });
-    expect(response.status()).toBe(201);
-  }
-  await request.post('/api/admin/movies', {
-    data: { title: `Bản Nháp ${stamp}`, genre_ids: [genre.id], published: false },
-    headers,
-  });
+  await createMovie({ title: `Bản Nháp ${stamp}`, genre_ids: [genre.id], published: false });
 
   const landing = await open(page, `/${genre.slug}`);
   expect(landing?.status()).toBe(200);
@@ -170,51 +138,30 @@ test('a visitor browses the listing and a genre landing, with filters in the URL
 test('a visitor opens a movie: details, episodes by server, related movies, and old links still work', async ({
   page,
   request,
+  adminApi,
+  createTerm,
+  createMovie,
+  createServer,
 }) => {
-  await request.get('/api/csrf-cookie');
-  const xsrf = decodeURIComponent(
-    (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value,
-  );
-  const headers = { 'X-XSRF-TOKEN': xsrf };
-  await request.post('/api/auth/login', { data: admin, headers });
-  const stamp = Date.now().toString(36);
-  const genre = (
-    await (
-      await request.post('/api/admin/terms/genre', { data: { name: `Cổ Trang ${stamp}` }, headers })
-    ).json()
-  ).term;
-  const create = async (title: string) =>
-    (
-      await (
-        await request.post('/api/admin/movies', {
-          data: {
-            title,
-            original_title: 'Journey to the West',
-            genre_ids: [genre.id],
-            published: true,
-            description: '<p>Thầy trò <strong>Đường Tăng</strong> đi thỉnh kinh.</p>',
-            actors: ['Lục Tiểu Linh Đồng'],
-            total_episodes: 25,
-          },
-          headers,
-        })
-      ).json()
-    ).movie;
+  const stamp = uniqueStamp();
+  const genre = await createTerm('genre', { name: `Cổ Trang ${stamp}` });
+  const create = (title: string) =>
+    createMovie({
+      title,
+      original_title: 'Journey to the West',
+      genre_ids: [genre.id],
+      published: true,
+      description: '<p>Thầy trò <strong>Đường Tăng</strong> đi thỉnh kinh.</p>',
+      actors: ['Lục Tiểu Linh Đồng'],
+      total_episodes: 25,
+    });
   const movie = await create(`Tây Du Ký ${stamp}`);
   await create(`Tây Du Ký Hậu Truyện ${stamp}`);
-  const server = (
-    await (
-      await request.post(`/api/admin/movies/${movie.id}/servers`, {
-        data: { name: 'Vietsub #1' },
-        headers,
-      })
-    ).json()
-  ).server;
-  await request.post(`/api/admin/movies/${movie.id}/servers/${server.id}/episodes/bulk`, {
+  const server = await createServer(movie);
+  await adminApi.post(`/api/admin/movies/${movie.id}/servers/${server.id}/episodes/bulk`, {
     data: {
       lines: 'Tập 1|https://cdn.example/1/master.m3u8\nTập 2|https://cdn.example/2/master.m3u8',
     },
-    headers,
   });
 
   await open(page, `/watch/${movie.slug}`);
@@ -240,9 +187,8 @@ test('a visitor opens a movie: details, episodes by server, related movies, and 
   await expect(page).toHaveURL(`/${genre.slug}`);
 
   // A renamed movie keeps its old address working.
-  await request.patch(`/api/admin/movies/${movie.id}`, {
+  await adminApi.patch(`/api/admin/movies/${movie.id}`, {
     data: { slug: `tay-du-ky-moi-${stamp}` },
-    headers,
   });
   const old = await request.get(`/watch/${movie.slug}`, { maxRedirects: 0 });
   expect(old.status()).toBe(301);

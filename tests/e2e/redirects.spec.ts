@@ -1,5 +1,5 @@
 // Section roots redirect to their first screen, and the guards send anonymous visitors to sign in.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const chains: Array<{ from: string; hops: string[] }> = [
   {

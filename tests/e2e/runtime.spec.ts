@@ -1,6 +1,7 @@
 // The client runtime of spec sections 4, 7 and 9: a route chunk that fails to load, a newer build on the
 // server, and link prefetching that holds back on slow or data-saving connections.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   isSameDocument,
   loadedDocuments,

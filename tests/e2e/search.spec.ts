@@ -1,63 +1,42 @@
 // Search as a visitor uses it: types a title without accents in the header, sees suggestions with posters, picks
 // one with the keyboard and lands on the movie; submitting shows the results page with its count. On a phone the
 // field opens from a button.
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { open } from './helpers.ts';
+import { expect, test as base } from './fixtures.ts';
+import { open, uniqueStamp, uploadImage } from './helpers.ts';
 
-const admin = { email: 'admin@phim.test', password: 'admin-password-123' };
-// A 2×2 red PNG.
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
-  'base64',
-);
-// Unique per run, letters only, and random throughout: stamps of two runs must not look alike to trigrams.
-const stamp = Array.from(
-  { length: 10 },
-  () => 'bcdfghjklmnpqrstvwxz'[Math.floor(Math.random() * 20)],
-).join('');
-// The stamp right after the shared words: a query of those words and the stamp is then as close to every title,
-// however long the rest (with the stamp last, the longer title's match was looser, and a typo sometimes left it
-// below the close pass's threshold, depending on the stamp's letters).
-const titles = {
-  first: `Phượng Hoàng ${stamp} Lửa`,
-  second: `Phượng Hoàng ${stamp} Đêm Trắng`,
-  hidden: `Phượng Hoàng ${stamp} Bí Mật`,
-};
+type Titles = { first: string; second: string; hidden: string };
 
-async function seed(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', {
-    data: { ...admin, device_name: 'search e2e' },
-  });
-  expect(login.ok()).toBe(true);
-  const headers = { authorization: `Bearer ${(await login.json()).token}` };
-  const upload = await request.post('/api/admin/uploads/image', {
-    headers,
-    multipart: { image: { name: 'poster.png', mimeType: 'image/png', buffer: png } },
-  });
-  expect(upload.status()).toBe(201);
-  const poster = (await upload.json()).path as string;
-  for (const [title, published] of [
-    [titles.first, true],
-    [titles.second, true],
-    [titles.hidden, false],
-  ] as const) {
-    const response = await request.post('/api/admin/movies', {
-      headers,
-      data: { title, original_title: 'Phoenix', poster, year: 2024, published },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-  }
-}
+/** Three movies of one stamp, with a poster: two published, one not. */
+const test = base.extend<{ phoenix: { stamp: string; titles: Titles } }>({
+  phoenix: async ({ adminApi, createMovie }, provide) => {
+    // Unique per test, letters only, and random throughout: stamps must not look alike to trigrams.
+    const stamp = uniqueStamp();
+    // The stamp right after the shared words: a query of those words and the stamp is then as close to every
+    // title, however long the rest (with the stamp last, the longer title's match was looser, and a typo sometimes
+    // left it below the close pass's threshold, depending on the stamp's letters).
+    const titles: Titles = {
+      first: `Phượng Hoàng ${stamp} Lửa`,
+      second: `Phượng Hoàng ${stamp} Đêm Trắng`,
+      hidden: `Phượng Hoàng ${stamp} Bí Mật`,
+    };
+    const poster = await uploadImage(adminApi);
+    for (const [title, published] of [
+      [titles.first, true],
+      [titles.second, true],
+      [titles.hidden, false],
+    ] as const)
+      await createMovie({ title, original_title: 'Phoenix', poster, year: 2024, published });
+    await provide({ stamp, titles });
+  },
+});
 
 test.use({ locale: 'en-US' });
 
-test.beforeAll(async ({ request }) => {
-  await seed(request);
-});
-
 test('a visitor finds a movie without typing accents and opens it from the keyboard', async ({
   page,
+  phoenix,
 }) => {
+  const { stamp, titles } = phoenix;
   await open(page, '/');
   const field = page.getByRole('combobox', { name: 'Search movies' });
   await field.fill(`phuong hoang ${stamp}`);
@@ -95,7 +74,8 @@ test('a visitor finds a movie without typing accents and opens it from the keybo
   await expect(field).toHaveValue('');
 });
 
-test('submitting the search shows the results page with the count', async ({ page }) => {
+test('submitting the search shows the results page with the count', async ({ page, phoenix }) => {
+  const { stamp } = phoenix;
   await open(page, '/');
   const field = page.getByRole('combobox', { name: 'Search movies' });
   // One wrong letter ("hoamg") and no accents.
@@ -123,7 +103,8 @@ test('submitting the search shows the results page with the count', async ({ pag
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 360, height: 780 } });
 
-  test('the search opens from a button over the header', async ({ page }) => {
+  test('the search opens from a button over the header', async ({ page, phoenix }) => {
+    const { stamp, titles } = phoenix;
     await open(page, '/');
     const field = page.getByRole('combobox', { name: 'Search movies' });
     await expect(field).toBeHidden();

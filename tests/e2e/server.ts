@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ADMIN } from './admin-account.ts';
 
 const port = process.env.PORT || process.env.PHIM_E2E_PORT || '4173';
 // Playwright's config makes the folder (the tests read mail from it); run alone, the server makes its own.
@@ -40,8 +41,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
     // The browser tests sign many people up from one address; the API tests check the default limit.
     AUTH_RATE_LIMIT: '1000',
-    ADMIN_EMAIL: 'admin@phim.test',
-    ADMIN_PASSWORD: 'admin-password-123',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
   },
 });
 

@@ -1,5 +1,6 @@
 // The site shell: a clean console, security headers, the phone drawer and the build id clients poll.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { open } from './helpers.ts';
 
 type Recorded = { __cspViolations?: string[] };

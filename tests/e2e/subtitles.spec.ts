@@ -1,42 +1,17 @@
 // Subtitles in the episode manager as an admin uses them: upload an .srt for an episode, see it listed with its
 // language, read the converted WebVTT, find it on the watch page's player, and delete it after confirming.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { open } from './helpers.ts';
 
-const admin = { email: 'admin@phim.test', password: 'admin-password-123' };
 test.use({ locale: 'en-US' });
 
-/** The admin API from the signed-in page, with the CSRF header its cookies call for. */
-async function adminApi(page: Page, url: string, data: unknown) {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.post(url, {
-    data,
-    headers: { 'x-xsrf-token': decodeURIComponent(xsrf) },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return response.json();
-}
-
-test('an admin adds a subtitle to an episode and deletes it', async ({ page }) => {
-  await open(page, '/vnwa/login?redirect=%2Fvnwa%2Fmovie%2Ffilm%2Flist');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/vnwa/movie/film/list');
-
-  const { movie } = await adminApi(page, '/api/admin/movies', {
-    title: `Phụ đề ${Date.now().toString(36)}`,
-    published: true,
-  });
-  const { server } = await adminApi(page, `/api/admin/movies/${movie.id}/servers`, {
-    name: 'Vietsub #1',
-  });
-  await adminApi(page, `/api/admin/movies/${movie.id}/episodes`, {
-    server_id: server.id,
-    name: 'Tập 1',
-    source_type: 'hls',
-    source_url: 'https://cdn.example/1/master.m3u8',
-  });
+test('an admin adds a subtitle to an episode and deletes it', async ({
+  asAdmin: page,
+  createMovie,
+  createEpisode,
+}) => {
+  const movie = await createMovie({ published: true });
+  await createEpisode(movie, { name: 'Tập 1' });
   await open(page, `/vnwa/movie/film/episodes-${movie.id}`);
 
   await page.getByRole('button', { name: 'Subtitles of Tập 1' }).click();

@@ -1,18 +1,13 @@
 // The genre, type and nation managers: an admin adds a genre with a Vietnamese name, sees its slug, finds it
 // without accents, edits it and deletes it.
-import { expect, test } from '@playwright/test';
-import { open } from './helpers.ts';
+import { ADMIN, expect, test } from './fixtures.ts';
+import { uniqueStamp } from './helpers.ts';
 
-const admin = { email: 'admin@phim.test', password: 'admin-password-123' };
 test.use({ locale: 'en-US' });
 
-test('an admin manages genres', async ({ page }) => {
-  const name = `Viễn Tưởng ${Date.now().toString(36)}`;
-  await open(page, '/vnwa/login?redirect=%2Fvnwa%2Fmovie%2Fgenre');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/vnwa/movie/genre');
+test('an admin manages genres', async ({ page, signIn }) => {
+  const name = `Viễn Tưởng ${uniqueStamp()}`;
+  await signIn(page, ADMIN, '/vnwa/movie/genre');
   await expect(page).toHaveTitle('Movie Genre Manager | Phim');
 
   await page.getByRole('button', { name: 'New genre' }).click();

@@ -1,46 +1,22 @@
 // The Users Manager as an admin uses it: find people without typing accents, filter, sort, page, open a user,
 // ban and unban, change roles, delete; their own row cannot be banned or deleted; phones get cards.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { open } from './helpers.ts';
-
-const admin = { email: 'admin@phim.test', password: 'admin-password-123' };
-const password = 'quiet-river-2026';
-const stamp = Date.now().toString(36);
-
-async function registerViaApi(request: APIRequestContext, name: string, email: string) {
-  const response = await request.post('/api/auth/register', {
-    data: {
-      name,
-      email,
-      password,
-      password_confirmation: password,
-      locale: 'en',
-      device_name: 'set-up',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
-
-async function signInAsAdmin(page: Page) {
-  await open(page, '/vnwa/login?redirect=%2Fvnwa%2Fusers');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/vnwa/users');
-}
+import { ADMIN, expect, test } from './fixtures.ts';
+import { open, uniqueStamp, valuesOver } from './helpers.ts';
 
 test.use({ locale: 'en-US' });
 
 test('an admin finds, inspects, bans, unbans, promotes and deletes users', async ({
   page,
-  request,
+  signIn,
+  insertNewUser,
 }) => {
+  const stamp = uniqueStamp();
   const anh = `anh-${stamp}@example.com`;
-  await registerViaApi(request, 'Nguyễn Văn Ánh', anh);
-  await registerViaApi(request, `Trần Bình ${stamp}`, `binh-${stamp}@example.com`);
-  await registerViaApi(request, `Gone ${stamp}`, `gone-${stamp}@example.com`);
+  await insertNewUser({ name: 'Nguyễn Văn Ánh', email: anh });
+  await insertNewUser({ name: `Trần Bình ${stamp}`, email: `binh-${stamp}@example.com` });
+  await insertNewUser({ name: `Gone ${stamp}`, email: `gone-${stamp}@example.com` });
 
-  await signInAsAdmin(page);
+  await signIn(page, ADMIN, '/vnwa/users');
   await expect(page).toHaveTitle('Users Manager | Phim');
 
   // Diacritics-insensitive search, typed as a person types, kept in the URL.
@@ -124,11 +100,13 @@ test('an admin finds, inspects, bans, unbans, promotes and deletes users', async
 
 test('sorting, page size and pages, the URL as the state, and the admin’s own row', async ({
   page,
-  request,
+  signIn,
+  insertNewUser,
 }) => {
+  const stamp = uniqueStamp();
   for (let i = 0; i < 12; i += 1)
-    await registerViaApi(request, `Zed ${stamp} ${i}`, `zed-${stamp}-${i}@example.com`);
-  await signInAsAdmin(page);
+    await insertNewUser({ name: `Zed ${stamp} ${i}`, email: `zed-${stamp}-${i}@example.com` });
+  await signIn(page, ADMIN, '/vnwa/users');
 
   // A header click sorts ascending, the next one descending; dates start with the newest.
   const userHeader = page.getByRole('columnheader', { name: 'User' });
@@ -181,7 +159,7 @@ test('sorting, page size and pages, the URL as the state, and the admin’s own 
 
   // Their own row: no ban, no delete; they can rename themselves but not change their roles.
   await page.getByRole('button', { name: 'Clear search' }).click();
-  await page.getByRole('searchbox').fill(admin.email);
+  await page.getByRole('searchbox').fill(ADMIN.email);
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await expect(page.locator('tbody tr')).toContainText('(you)');
   await page.getByRole('button', { name: 'Actions for Admin' }).click();
@@ -207,7 +185,9 @@ test('sorting, page size and pages, the URL as the state, and the admin’s own 
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await page.goBack();
   await expect(box).toHaveValue('');
-  await page.waitForTimeout(500);
+  // Nor does the box push a search of its own afterwards: watched for longer than its delay (SEARCH_DELAY_MS, 300 ms).
+  const address = async () => new URL(page.url()).pathname + new URL(page.url()).search;
+  expect(await valuesOver(500, address)).toEqual(['/vnwa/users']);
   await expect(page).toHaveURL('/vnwa/users');
 
   // An unknown user in the URL is a 404.
@@ -221,14 +201,15 @@ test.describe('on a phone', () => {
 
   test('rows are cards with a sort menu, and nothing scrolls sideways', async ({
     page,
-    request,
+    signIn,
+    insertNewUser,
   }) => {
-    await registerViaApi(
-      request,
-      `Công Tôn Nữ Thị Thùy Dương Hoàng Yến ${stamp}`,
-      `cong-ton-nu-${stamp}@a-rather-long-domain-name.example.com`,
-    );
-    await signInAsAdmin(page);
+    const stamp = uniqueStamp();
+    await insertNewUser({
+      name: `Công Tôn Nữ Thị Thùy Dương Hoàng Yến ${stamp}`,
+      email: `cong-ton-nu-${stamp}@a-rather-long-domain-name.example.com`,
+    });
+    await signIn(page, ADMIN, '/vnwa/users');
     await expect(page.locator('table')).toBeHidden();
     const card = page.getByRole('listitem').filter({ hasText: `cong-ton-nu-${stamp}` });
     await expect(card).toBeVisible();
@@ -243,7 +224,7 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Sorted ascending; reverse the order' }).click();
     await expect(page).toHaveURL(/sort=name&order=desc/);
 
-    // Earlier tests leave many users behind, and sorted by name this one may fall to a later page: find it.
+    // Other users (the admin, other specs' viewers) may sort before this one, onto a later page: find it.
     await page.getByRole('searchbox').fill(stamp);
     await expect(page).toHaveURL(new RegExp(`search=${stamp}`));
     await card.getByRole('button', { name: /^Công Tôn/ }).click();

@@ -2,41 +2,29 @@
 // attached to an episode with the episode manager's picker, played by a visitor (time advances, the quality menu
 // lists the ladder's rungs, the storyboard feeds the seek previews), and "unavailable" once the admin moves the video
 // to the trash from the video manager, which first names the episode that plays it (409) and asks again.
-import { expect, test } from '@playwright/test';
-import {
-  adminHeaders,
-  open,
-  playAndListQualities,
-  signInAdmin,
-  uploadReadyVideo,
-} from './helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { open, playAndListQualities, uniqueStamp } from './helpers.ts';
 
 test.use({ locale: 'en-US' });
 
 test('an episode plays a transcoded video until the video goes to the trash', async ({
-  page,
+  asAdmin: page,
   browser,
   request,
+  adminApi,
+  createVideo,
+  createMovie,
+  createServer,
 }) => {
   test.setTimeout(240_000);
-  const headers = await adminHeaders(request);
-  const stamp = Date.now().toString(36);
+  const stamp = uniqueStamp();
   const videoName = `Phim ngắn ${stamp}`;
-  const videoId = await uploadReadyVideo(request, headers, `clip-${stamp}`, videoName);
+  const { id: videoId } = await createVideo(videoName);
 
-  const { movie } = await (
-    await request.post('/api/admin/movies', {
-      data: { title: `Video riêng ${stamp}`, published: true },
-      headers,
-    })
-  ).json();
-  await request.post(`/api/admin/movies/${movie.id}/servers`, {
-    data: { name: 'Vietsub #1' },
-    headers,
-  });
+  const movie = await createMovie({ title: `Video riêng ${stamp}`, published: true });
+  await createServer(movie);
 
   // The admin attaches the video to a new episode with the picker.
-  await signInAdmin(page, '/vnwa/movie/film/list');
   await open(page, `/vnwa/movie/film/episodes-${movie.id}`);
   await page.getByRole('button', { name: 'Add episode' }).click();
   const dialog = page.getByRole('dialog');
@@ -92,8 +80,7 @@ test('an episode plays a transcoded video until the video goes to the trash', as
   await expect(confirm).toBeHidden();
   await expect(row).toHaveCount(0);
   expect(
-    (await (await request.get(`/api/admin/videos/${videoId}`, { headers })).json()).video
-      .deleted_at,
+    (await (await adminApi.get(`/api/admin/videos/${videoId}`)).json()).video.deleted_at,
   ).not.toBeNull();
   await open(visitor, `/watch/${movie.slug}/tap-1`);
   await expect(visitor.getByText('This episode cannot be played here yet')).toBeVisible();

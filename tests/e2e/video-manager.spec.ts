@@ -5,32 +5,41 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatDuration, formatFileSize } from '../../app/lib/format.ts';
+import { ADMIN, expect, test as base } from './fixtures.ts';
 import {
-  adminHeaders,
   isSameDocument,
   makeClip,
   markDocument,
   open,
   playAndListQualities,
-  signInAdmin,
-  uploadReadyVideo,
+  uniqueStamp,
+  valuesOver,
 } from './helpers.ts';
 
 const LIST = '/vnwa/vmedia/video-manager/list';
-test.use({ locale: 'en-US' });
 
-let folder: string;
-test.beforeAll(() => {
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'phim-vm-'));
+const test = base.extend<{
+  /** A folder of the test's own for the clips it makes, removed afterwards. */
+  folder: string;
+  /** The test's page, signed in to the back office on the Video Manager (for tests that listen to nothing before). */
+  manager: Page;
+}>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies here: this one has none.
+  folder: async ({}, provide) => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'phim-vm-'));
+    await provide(folder);
+    fs.rmSync(folder, { recursive: true, force: true });
+  },
+  manager: async ({ page, signIn }, provide) => {
+    await signIn(page, ADMIN, LIST);
+    await expect(page).toHaveTitle('Video Manager | Phim');
+    await provide(page);
+  },
 });
-test.afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
-async function signIn(page: Page) {
-  await signInAdmin(page, LIST);
-  await expect(page).toHaveTitle('Video Manager | Phim');
-}
+test.use({ locale: 'en-US' });
 
 async function rowAction(page: Page, name: string, action: string) {
   await page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
@@ -39,15 +48,19 @@ async function rowAction(page: Page, name: string, action: string) {
 
 test('an admin uploads a clip, watches it become ready, renames, previews, trashes and deletes it', async ({
   page,
+  folder,
+  signIn,
 }) => {
   test.setTimeout(180_000);
-  const stamp = Date.now().toString(36);
+  const stamp = uniqueStamp();
   const stem = `clip-${stamp}`;
   const clip = makeClip(path.join(folder, `${stem}.mp4`), { size: '640x360', seconds: 4 });
 
+  // Listening before the page opens its socket: signing in comes after.
   const sockets: string[] = [];
   page.on('websocket', (socket) => sockets.push(socket.url()));
-  await signIn(page);
+  await signIn(page, ADMIN, LIST);
+  await expect(page).toHaveTitle('Video Manager | Phim');
   await markDocument(page);
   await page.getByTestId('video-file-input').setInputFiles(clip);
   const upload = page.getByTestId('upload-item').filter({ hasText: `${stem}.mp4` });
@@ -59,6 +72,9 @@ test('an admin uploads a clip, watches it become ready, renames, previews, trash
   const row = page.getByRole('row').filter({ hasText: `${stem}.mp4` });
   await expect(row).toBeVisible();
   await expect(row.getByTestId('video-status')).toHaveText('Ready', { timeout: 90_000 });
+  // "Ready" comes from the socket at once; the list then reloads, and a row menu opened before that would close.
+  // The ladder's rungs show once it has.
+  await expect(row).toContainText('1 rendition (360p)');
   expect(await isSameDocument(page)).toBe(true);
   expect(sockets.some((url) => url.includes('/socket.io/'))).toBe(true);
   await expect(row).toContainText('640×360');
@@ -123,10 +139,11 @@ test('an admin uploads a clip, watches it become ready, renames, previews, trash
 });
 
 test('an admin pauses a large upload, nothing more arrives, then resumes it to the whole file', async ({
-  page,
+  manager: page,
+  folder,
 }) => {
   test.setTimeout(180_000);
-  const stamp = Date.now().toString(36);
+  const stamp = uniqueStamp();
   const stem = `big-${stamp}`;
   // 3 s of lossless noise: about 30 MB, several tus chunks.
   const clip = makeClip(path.join(folder, `${stem}.mp4`), {
@@ -137,7 +154,6 @@ test('an admin pauses a large upload, nothing more arrives, then resumes it to t
   const size = fs.statSync(clip).size;
   expect(size).toBeGreaterThan(20 * 1024 * 1024);
 
-  await signIn(page);
   // On localhost 30 MB would be gone before anyone could press pause: slow the uplink to about 4 MB/s.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -180,7 +196,8 @@ test('an admin pauses a large upload, nothing more arrives, then resumes it to t
       return settled;
     })
     .toBe(true);
-  await page.waitForTimeout(2000);
+  // Then watched for two seconds: not one more byte arrives.
+  expect(await valuesOver(2000, offset)).toEqual([paused]);
   expect(await offset()).toBe(paused);
   expect(paused).toBeGreaterThan(0);
   expect(paused).toBeLessThan(size);
@@ -207,33 +224,28 @@ test('an admin pauses a large upload, nothing more arrives, then resumes it to t
 });
 
 test('an admin attaches a ready video to a new episode, and a visitor plays it', async ({
-  page,
+  manager: page,
   browser,
-  request,
+  createVideo,
+  createMovie,
+  createServer,
+  createEpisode,
 }) => {
   test.setTimeout(240_000);
-  const headers = await adminHeaders(request);
-  const stamp = Date.now().toString(36);
+  const stamp = uniqueStamp();
   const videoName = `Tập đính kèm ${stamp}`;
-  await uploadReadyVideo(request, headers, `attach-${stamp}`, videoName);
+  await createVideo(videoName);
   const title = `Phim gắn video ${stamp}`;
-  const { movie } = await (
-    await request.post('/api/admin/movies', { data: { title, published: true }, headers })
-  ).json();
-  const { server } = await (
-    await request.post(`/api/admin/movies/${movie.id}/servers`, {
-      data: { name: 'Vietsub #1' },
-      headers,
-    })
-  ).json();
+  const movie = await createMovie({ title, published: true });
+  const server = await createServer(movie);
   const trailer = 'https://cdn.example.com/tap-1/index.m3u8';
-  const existing = await request.post(`/api/admin/movies/${movie.id}/episodes`, {
-    data: { server_id: server.id, name: 'Tập 1', source_type: 'hls', source_url: trailer },
-    headers,
+  await createEpisode(movie, {
+    server_id: server.id,
+    name: 'Tập 1',
+    source_type: 'hls',
+    source_url: trailer,
   });
-  expect(existing.status(), await existing.text()).toBe(201);
 
-  await signIn(page);
   await open(page, `${LIST}?search=${stamp}`);
   const row = page.getByRole('row').filter({ hasText: videoName });
   await expect(row).toContainText('Not used');
@@ -282,11 +294,13 @@ test('an admin attaches a ready video to a new episode, and a visitor plays it',
   await visitor.close();
 });
 
-test('a text file named .mp4 is refused with the reason beside it', async ({ page }) => {
-  const stamp = Date.now().toString(36);
+test('a text file named .mp4 is refused with the reason beside it', async ({
+  manager: page,
+  folder,
+}) => {
+  const stamp = uniqueStamp();
   const fake = path.join(folder, `notes-${stamp}.mp4`);
   fs.writeFileSync(fake, 'These are notes, not a film.\n'.repeat(50));
-  await signIn(page);
   await page.getByTestId('video-file-input').setInputFiles(fake);
   const upload = page.getByTestId('upload-item').filter({ hasText: `notes-${stamp}.mp4` });
   await expect(upload.getByRole('alert')).toContainText('Not a video:');

@@ -4,31 +4,73 @@
 // loaded; and pages without a player load none of its code.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import pg from 'pg';
-import { makeTestHls, open, waitForHydration } from './helpers.ts';
+import { DOUBLE_TAP_MS } from '#app/components/player/player-taps.ts';
+import { expect, test as base, type Movie } from './fixtures.ts';
+import { open, uniqueStamp, valuesOver, waitForHydration } from './helpers.ts';
 
-const admin = { email: 'admin@phim.test', password: 'admin-password-123' };
-test.use({ locale: 'en-US' });
-
-async function signedInAdmin(request: APIRequestContext) {
-  await request.get('/api/csrf-cookie');
-  const xsrf = async () => {
-    const state = await request.storageState();
-    const cookie = state.cookies.find((item) => item.name === 'XSRF-TOKEN');
-    return decodeURIComponent(cookie?.value ?? '');
-  };
-  const call = async (url: string, data: unknown, method: 'post' | 'patch' = 'post') => {
-    const response = await request[method](url, {
-      data,
-      headers: { 'X-XSRF-TOKEN': await xsrf() },
+const test = base.extend<{
+  /**
+   * A published movie on two servers: Vietsub #1 has Tập 1 (the ladder, an 8 s intro), Tập 2 (the ladder), Tập 3
+   * (an embed) and Tập 4 (a playlist that does not exist); Thuyết minh has Tập 1.
+   */
+  series: { slug: string; dubbedServerId: number };
+  /** A movie renamed after people bookmarked its one episode: its old and its new slug. */
+  renamed: { from: string; to: string };
+  /** A new published movie (its title stamped) whose one episode plays the ladder from this site's storage. */
+  movieWithOneEpisode: (title: string) => Promise<Movie>;
+}>({
+  series: async ({ baseURL, createMovie, createServer, createEpisode, testLadder }, provide) => {
+    const movie = await createMovie({ title: `Người Phán Xử ${uniqueStamp()}`, published: true });
+    const vietsub = await createServer(movie, { name: 'Vietsub #1' });
+    const dubbed = await createServer(movie, { name: 'Thuyết minh' });
+    const hls = `${baseURL}${testLadder}`;
+    const add = (server: number, name: string, type: 'hls' | 'embed', url: string) =>
+      createEpisode(movie, { server_id: server, name, source_type: type, source_url: url });
+    await createEpisode(movie, {
+      server_id: vietsub.id,
+      name: 'Tập 1',
+      source_type: 'hls',
+      source_url: hls,
+      intro_start: 0,
+      intro_end: 8,
     });
-    expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
-    return response.json();
-  };
-  await call('/api/auth/login', admin);
-  return call;
-}
+    await add(vietsub.id, 'Tập 2', 'hls', hls);
+    await add(vietsub.id, 'Tập 3', 'embed', 'https://player.example/embed/3');
+    await add(vietsub.id, 'Tập 4', 'hls', `${baseURL}/storage/test-hls/missing/master.m3u8`);
+    await add(dubbed.id, 'Tập 1', 'hls', hls);
+    await provide({ slug: movie.slug, dubbedServerId: dubbed.id });
+  },
+
+  renamed: async ({ adminApi, createMovie, createEpisode }, provide) => {
+    const stamp = uniqueStamp();
+    const old = await createMovie({ title: `Phim Cũ ${stamp}`, published: true });
+    await createEpisode(old, {
+      name: 'Tập 1',
+      source_type: 'embed',
+      source_url: 'https://player.example/embed/old',
+    });
+    const to = `phim-moi-${stamp}`;
+    const patched = await adminApi.patch(`/api/admin/movies/${old.id}`, { data: { slug: to } });
+    expect(patched.ok(), await patched.text()).toBe(true);
+    await provide({ from: old.slug, to });
+  },
+
+  movieWithOneEpisode: async ({ createMovie, createEpisode, testLadder }, provide) => {
+    await provide(async (title) => {
+      const movie = await createMovie({ title: `${title} ${uniqueStamp()}`, published: true });
+      await createEpisode(movie, {
+        name: 'Tập 1',
+        source_type: 'hls',
+        source_url: testLadder,
+      });
+      return movie;
+    });
+  },
+});
+
+test.use({ locale: 'en-US' });
 
 const currentTime = (page: Page) =>
   page.evaluate(
@@ -44,60 +86,11 @@ async function playAndAdvance(page: Page) {
   await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
 }
 
-let slug = '';
-let dubbedServerId = 0;
-const renamed = { from: '', to: '' };
-
-test.beforeAll(async ({ playwright, baseURL }) => {
-  const storage = path.join(process.env.PHIM_E2E_DATA_DIR!, 'storage', 'test-hls');
-  makeTestHls(path.join(storage, 'ladder'));
-  const request = await playwright.request.newContext({ baseURL });
-  const call = await signedInAdmin(request);
-  const stamp = Date.now().toString(36);
-  const { movie } = await call('/api/admin/movies', {
-    title: `Người Phán Xử ${stamp}`,
-    published: true,
-  });
-  slug = movie.slug;
-  const base = `/api/admin/movies/${movie.id}`;
-  const vietsub = (await call(`${base}/servers`, { name: 'Vietsub #1' })).server;
-  const dubbed = (await call(`${base}/servers`, { name: 'Thuyết minh' })).server;
-  dubbedServerId = dubbed.id;
-  const hls = `${baseURL}/storage/test-hls/ladder/master.m3u8`;
-  const add = (server: number, name: string, type: 'hls' | 'embed', url: string) =>
-    call(`${base}/episodes`, { server_id: server, name, source_type: type, source_url: url });
-  await call(`${base}/episodes`, {
-    server_id: vietsub.id,
-    name: 'Tập 1',
-    source_type: 'hls',
-    source_url: hls,
-    intro_start: 0,
-    intro_end: 8,
-  });
-  await add(vietsub.id, 'Tập 2', 'hls', hls);
-  await add(vietsub.id, 'Tập 3', 'embed', 'https://player.example/embed/3');
-  await add(vietsub.id, 'Tập 4', 'hls', `${baseURL}/storage/test-hls/missing/master.m3u8`);
-  await add(dubbed.id, 'Tập 1', 'hls', hls);
-
-  // A movie renamed after people bookmarked its episodes.
-  const old = (await call('/api/admin/movies', { title: `Phim Cũ ${stamp}`, published: true }))
-    .movie;
-  const server = (await call(`/api/admin/movies/${old.id}/servers`, { name: 'Vietsub #1' })).server;
-  await call(`/api/admin/movies/${old.id}/episodes`, {
-    server_id: server.id,
-    name: 'Tập 1',
-    source_type: 'embed',
-    source_url: 'https://player.example/embed/old',
-  });
-  renamed.from = old.slug;
-  renamed.to = `phim-moi-${stamp}`;
-  await call(`/api/admin/movies/${old.id}`, { slug: renamed.to }, 'patch');
-  await request.dispose();
-});
-
 test('a viewer watches, changes quality and server, and moves to the next episode', async ({
   page,
+  series,
 }) => {
+  const { slug, dubbedServerId } = series;
   test.setTimeout(120_000);
   const policyErrors: string[] = [];
   page.on('console', (message) => {
@@ -227,6 +220,7 @@ async function queryDatabase<T>(text: string, values: unknown[] = []) {
 
 test('theatre mode puts the player across a wide window, is remembered, and T leaves it', async ({
   page,
+  series: { slug },
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await open(page, `/watch/${slug}/tap-1`);
@@ -275,7 +269,7 @@ test('theatre mode puts the player across a wide window, is remembered, and T le
   );
 });
 
-test('a viewer whose episode will not play reports it', async ({ page }) => {
+test('a viewer whose episode will not play reports it', async ({ page, series: { slug } }) => {
   // A report needs a reason.
   await open(page, `/watch/${slug}/tap-2`);
   await page.getByRole('button', { name: 'Report a problem' }).click();
@@ -316,7 +310,10 @@ test('a viewer whose episode will not play reports it', async ({ page }) => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
-  test('a double tap on either side seeks 10 s, and more taps add up', async ({ page }) => {
+  test('a double tap on either side seeks 10 s, and more taps add up', async ({
+    page,
+    series: { slug },
+  }) => {
     await open(page, `/watch/${slug}/tap-2`);
     const video = page.locator('hls-video');
     await expect
@@ -343,10 +340,10 @@ test.describe('on a phone', () => {
     const seekLabels = () =>
       page.evaluate(() => (window as unknown as { seekLabels: string[] }).seekLabels);
 
-    // One tap is the controls' business, not a seek.
+    // One tap is the controls' business, not a seek: nothing moves while a second tap could still make it a double
+    // tap, and that window has closed before the next taps.
     await page.touchscreen.tap(right, y);
-    await page.waitForTimeout(400);
-    expect(await currentTime(page)).toBe(0);
+    expect(await valuesOver(DOUBLE_TAP_MS + 100, () => currentTime(page))).toEqual([0]);
 
     expect(await seekLabels()).toEqual([]);
 
@@ -366,29 +363,11 @@ test.describe('on a phone', () => {
   });
 });
 
-/** A new published movie (its title stamped) whose one episode plays the test ladder from this site's storage. */
-async function movieWithOneEpisode(request: APIRequestContext, title: string) {
-  const call = await signedInAdmin(request);
-  const { movie } = await call('/api/admin/movies', {
-    title: `${title} ${Date.now().toString(36)}`,
-    published: true,
-  });
-  const server = (await call(`/api/admin/movies/${movie.id}/servers`, { name: 'Vietsub #1' }))
-    .server;
-  await call(`/api/admin/movies/${movie.id}/episodes`, {
-    server_id: server.id,
-    name: 'Tập 1',
-    source_type: 'hls',
-    source_url: '/storage/test-hls/ladder/master.m3u8',
-  });
-  return movie as { slug: string };
-}
-
 test('the play button plays before the app has loaded, and the player takes the same video over', async ({
   page,
-  request,
+  movieWithOneEpisode,
 }) => {
-  const movie = await movieWithOneEpisode(request, 'Khởi Động Sớm');
+  const movie = await movieWithOneEpisode('Khởi Động Sớm');
 
   // Held back: the app's entry (so the page does not hydrate) and, at first, the early start itself.
   const hold = () => {
@@ -460,9 +439,9 @@ test('the play button plays before the app has loaded, and the player takes the 
 
 test('a watch page whose video never arrives still answers: the app waits for the early start a second at most', async ({
   page,
-  request,
+  movieWithOneEpisode,
 }) => {
-  const movie = await movieWithOneEpisode(request, 'Mạng Chậm');
+  const movie = await movieWithOneEpisode('Mạng Chậm');
   // The playlist never comes: the early start never has a first frame to wait for.
   await page.route('**/test-hls/ladder/master.m3u8', () => new Promise<void>(() => {}));
   const started = Date.now();
@@ -483,6 +462,8 @@ test('a watch page whose video never arrives still answers: the app waits for th
 
 test('unknown episodes and servers are 404; an old slug moves with its episode', async ({
   page,
+  series: { slug, dubbedServerId },
+  renamed,
 }) => {
   const moved = await page.goto(`/watch/${renamed.from}/tap-1`);
   expect(moved?.request().redirectedFrom()?.url()).toContain(`/watch/${renamed.from}/tap-1`);
@@ -495,7 +476,7 @@ test('unknown episodes and servers are 404; an old slug moves with its episode',
   expect((await page.goto(`/watch/${slug}/tap-1?server=abc`))?.status()).toBe(404);
 });
 
-test('pages without a player load none of its code', async ({ page }) => {
+test('pages without a player load none of its code', async ({ page, series: { slug } }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
