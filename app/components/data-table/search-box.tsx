@@ -32,10 +32,12 @@ export function SearchBox({ placeholder }: { placeholder: string }) {
     [set],
   );
   useEffect(() => {
-    if (wanted === current) return;
+    // Already asked for (a click on "Clear search", Enter): a slow list must not make the timer ask again and leave
+    // a second history entry, which the back button would then land on.
+    if (wanted === current || wanted === requested) return;
     const timer = setTimeout(() => apply(wanted, current), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [wanted, current, apply]);
+  }, [wanted, current, requested, apply]);
 
   return (
     <form
