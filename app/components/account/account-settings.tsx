@@ -79,7 +79,7 @@ function ProfileSection({ user }: { user: SessionUser }) {
           hint={t('account.avatar.hint', { mb: 5 })}
         />
       </div>
-      <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <form method="post" noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
         {form.formError ? (
           <Alert tone="error" className="sm:col-span-2">
             {form.formError}
@@ -166,7 +166,7 @@ function EmailSection({ user }: { user: SessionUser }) {
           {t('account.email.pending', { email: pendingEmail })}
         </Alert>
       ) : null}
-      <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <form method="post" noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
         {form.formError ? (
           <Alert tone="error" className="sm:col-span-2">
             {form.formError}
@@ -218,7 +218,7 @@ function PasswordSection() {
       title={t('account.password.title')}
       description={t('account.password.text')}
     >
-      <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <form method="post" noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
         {form.formError ? (
           <Alert tone="error" className="sm:col-span-2">
             {form.formError}

@@ -46,7 +46,7 @@ export default function Login() {
   return (
     <>
       <AuthHeading title={t('auth.login.title')}>{t('auth.login.subtitle')}</AuthHeading>
-      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+      <form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
         {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
         <Field label={t('form.email')} error={form.errors.email}>
           {(control) => (

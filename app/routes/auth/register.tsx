@@ -50,7 +50,7 @@ export default function Register() {
   return (
     <>
       <AuthHeading title={t('auth.register.title')}>{t('auth.register.subtitle')}</AuthHeading>
-      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+      <form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
         {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
         <Field label={t('form.name')} error={form.errors.name}>
           {(control) => <Input {...control} name="name" autoComplete="name" maxLength={100} />}

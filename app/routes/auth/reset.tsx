@@ -75,7 +75,7 @@ export default function Reset({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AuthHeading title={t('auth.reset.title')}>{t('auth.reset.subtitle')}</AuthHeading>
-      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+      <form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
         {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
         <NewPasswordFields errors={form.errors} />
         <Button type="submit" disabled={form.pending} className="mt-2 w-full">

@@ -72,7 +72,7 @@ export default function AdminLogin() {
           <p className="mt-1 mb-6 text-sm text-neutral-600 dark:text-neutral-400">
             {t('admin.login.subtitle', { site: siteName })}
           </p>
-          <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+          <form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
             {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
             <Field label={t('form.email')} error={form.errors.email}>
               {(control) => (
