@@ -1,4 +1,5 @@
 // Builds the real Fastify app on a fresh test database, for API tests through inject().
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,17 +19,24 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** `web: true` serves the production build from build/ (run `npm run build` first). */
-export async function createTestApp(
-  options: {
-    web?: boolean;
-    env?: Partial<Env>;
-    /** Extra routes for a test, registered before the app is ready. */
-    register?: (app: FastifyInstance) => Promise<void>;
-    /** A logger of the test's own (to read what the app logs). */
-    logger?: AppOptions['logger'];
-  } = {},
-): Promise<TestApp> {
+export type TestAppOptions = {
+  /** Serve the production build from build/ (run `npm run build` first). */
+  web?: boolean;
+  env?: Partial<Env>;
+  /** Extra routes for a test, registered before the app is ready. */
+  register?: (app: FastifyInstance) => Promise<void>;
+  /** A logger of the test's own (to read what the app logs). */
+  logger?: AppOptions['logger'];
+};
+
+/** Fails with what to do when the production build, which the page tests serve, is not there. */
+export function requireBuild() {
+  if (!existsSync('build/server/index.js'))
+    throw new Error('Run "npm run build" before these tests.');
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  if (options.web) requireBuild();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'phim-test-data-'));
   const database = await createTestDatabase();
   const config = loadConfig({}, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });

@@ -1,22 +1,18 @@
 // Every admin list through the real server (production build): a page past the end (an old link, or the last row
 // of a page deleted) redirects to the last page there is, keeping the rest of the query.
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema/auth.ts';
 import { movies, terms } from '#server/db/schema/catalog.ts';
 import { videos } from '#server/db/schema/media.ts';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
 import { signInFirstAdmin, type Client } from './accounts-client.ts';
+import { withTestApp } from './helpers.ts';
 
-let t: TestApp;
+const t = withTestApp({ web: true });
 let admin: Client;
 /** Rows each list holds: two pages of ten, and one of twenty. */
 const ROWS = 12;
 
 beforeAll(async () => {
-  if (!fs.existsSync('build/server/index.js'))
-    throw new Error('Run "npm run build" before these tests.');
-  t = await createTestApp({ web: true });
   admin = await signInFirstAdmin(t.app);
   const numbers = Array.from({ length: ROWS }, (_, i) => i + 1);
   // The signed-in admin is one of the users.
@@ -50,9 +46,6 @@ beforeAll(async () => {
         deletedAt,
       })),
     );
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const screens = [

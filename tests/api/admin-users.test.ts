@@ -2,28 +2,24 @@
 // pagination, detail, edit, ban (sessions end, sign-in refused with the reason), unban, verify, reset link, delete,
 // and the rules that keep an admin from locking everyone out.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema/index.ts';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
 import { readLatestMail } from '#tests/mail-utils.ts';
 import { Client, expectInvalid, PASSWORD, register, signInWithToken } from './accounts-client.ts';
+import { withTestApp } from './helpers.ts';
 
 const ADMIN = { email: 'boss@example.com', password: 'admin-secret-2026' };
-let t: TestApp;
+const t = withTestApp();
 let admin: Client;
 let adminId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const created = await t.app.services.auth.ensureFirstAdmin(ADMIN);
   expect(created.created).toBe(true);
   admin = new Client(t.app);
   const login = await admin.post('/api/auth/login', ADMIN);
   expect(login.statusCode, login.body).toBe(200);
   adminId = login.json().user.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('access', () => {

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   episodes,
   episodeViews,
@@ -23,10 +23,11 @@ import {
 } from '#server/demo/demo-clips.ts';
 import { DEMO_SAMPLE_URL, ensureSampleClip } from '#server/demo/sample-video.ts';
 import { DEMO_SERVERS, seedDemo, type SeedResult } from '#server/demo/seed.ts';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { createTestApp } from '#tests/app-utils.ts';
 import { waitFor } from '#tests/wait-utils.ts';
+import { withTestApp } from './helpers.ts';
 
-let t: TestApp;
+const t = withTestApp();
 let first: SeedResult;
 let firstMs: number;
 let clips: DemoClipsResult;
@@ -47,9 +48,17 @@ const files = (dir: string): string[] =>
         .filter((e) => e.isFile())
         .map((e) => e.name)
     : [];
+/** How much the seed has made: rows of each table it fills, and uploaded pictures. */
+const seededCounts = async () => ({
+  videos: await rowCount(videos),
+  movies: await rowCount(movies),
+  episodes: await rowCount(episodes),
+  terms: await rowCount(terms),
+  views: await rowCount(episodeViews),
+  uploads: files(path.join(t.dataDir, 'storage', 'uploads')).length,
+});
 
 beforeAll(async () => {
-  t = await createTestApp();
   const started = Date.now();
   // 6 s: the storyboard's first frame is taken at 5 s (one every 10 s, rounded), so a shorter clip has no sprite.
   first = await seedDemo(t.app, t.db, { clipSeconds: 6 });
@@ -57,9 +66,6 @@ beforeAll(async () => {
   // Made after the seed returned, as while the site starts.
   clips = await first.clips;
 }, 180_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('the demo seed', () => {
   it('adds a viewer who can sign in, and a catalogue across types, genres and nations', async () => {
@@ -225,14 +231,7 @@ describe('the demo seed', () => {
   });
 
   it('adds nothing when it runs again, and is quick about it', async () => {
-    const before = {
-      videos: await rowCount(videos),
-      movies: await rowCount(movies),
-      episodes: await rowCount(episodes),
-      terms: await rowCount(terms),
-      views: await rowCount(episodeViews),
-      uploads: files(path.join(t.dataDir, 'storage', 'uploads')).length,
-    };
+    const before = await seededCounts();
     expect(before.uploads).toBe(88);
     const started = Date.now();
     const episodeRows = await t.db.select().from(episodes);
@@ -249,14 +248,7 @@ describe('the demo seed', () => {
     });
     expect(Date.now() - started).toBeLessThan(Math.max(2000, firstMs / 4));
     expect(await t.db.select().from(episodes)).toEqual(episodeRows);
-    expect({
-      videos: await rowCount(videos),
-      movies: await rowCount(movies),
-      episodes: await rowCount(episodes),
-      terms: await rowCount(terms),
-      views: await rowCount(episodeViews),
-      uploads: files(path.join(t.dataDir, 'storage', 'uploads')).length,
-    }).toEqual(before);
+    expect(await seededCounts()).toEqual(before);
     expect(
       await t.db.select().from(users).where(eq(users.email, 'viewer@phim.local')),
     ).toHaveLength(1);

@@ -1,28 +1,24 @@
 // Episode sources in this site's own storage: a `/storage/….m3u8` playlist is accepted as HLS (one at a time or
 // pasted), anything else site-relative is refused, and such a path can never be an embed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   isLocalHlsPath,
   parseEpisodeLines,
   sourceTypeOf,
 } from '#server/domain/catalog/episodes.service.ts';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
 import { createMovie, createServer } from '#tests/factories.ts';
 import type { Client } from './accounts-client.ts';
 import { signInFirstAdmin } from './accounts-client.ts';
+import { withTestApp } from './helpers.ts';
 
-let t: TestApp;
+const t = withTestApp();
 let admin: Client;
 let movieId: number;
 let serverId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signInFirstAdmin(t.app);
   movieId = (await createMovie(admin)).id;
   serverId = (await createServer(admin, { id: movieId })).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const episode = (source_url: string, source_type = 'hls') =>

@@ -1,20 +1,17 @@
 // The episode manager's API: servers, one episode or many pasted `name|url` lines, reorder, edit, delete.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEpisodeLines, sourceTypeOf } from '#server/domain/catalog/episodes.service.ts';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { createMovie, createServer, createUser } from '#tests/factories.ts';
-import { Client, signInFirstAdmin } from './accounts-client.ts';
+import { createMovie, createServer } from '#tests/factories.ts';
+import type { Client } from './accounts-client.ts';
+import { signInFirstAdmin } from './accounts-client.ts';
+import { expectAdminsOnly, withTestApp } from './helpers.ts';
 
-let t: TestApp;
+const t = withTestApp();
 let admin: Client;
 let movieId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signInFirstAdmin(t.app);
   movieId = (await createMovie(admin)).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('pasted lines', () => {
@@ -38,11 +35,7 @@ describe('pasted lines', () => {
 
 describe('episodes', () => {
   it('are for admins only; unknown movies are 404', async () => {
-    const { client: viewer } = await createUser(t.app);
-    expect((await new Client(t.app).get(`/api/admin/movies/${movieId}/episodes`)).statusCode).toBe(
-      401,
-    );
-    expect((await viewer.get(`/api/admin/movies/${movieId}/episodes`)).statusCode).toBe(403);
+    await expectAdminsOnly(t, `/api/admin/movies/${movieId}/episodes`);
     expect((await admin.get('/api/admin/movies/999999/episodes')).statusCode).toBe(404);
   });
 

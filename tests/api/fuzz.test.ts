@@ -4,10 +4,9 @@
 // text or a file path. FUZZ_SEED=<n> replays a run (the seed is printed); FUZZ_REQUESTS=<n> changes its size.
 import crypto from 'node:crypto';
 import { pino } from 'pino';
-import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { sessions } from '#server/db/schema/index.ts';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { solidImage } from '#tests/image-utils.ts';
 import { Client, register, signInFirstAdmin, signInWithToken } from './accounts-client.ts';
 import {
   HTML_STRINGS,
@@ -30,6 +29,7 @@ import {
   type OpenApi,
   type Operation,
 } from './fuzz-requests.ts';
+import { withTestApp } from './helpers.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_516);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
@@ -78,7 +78,6 @@ function freeze(client: Client): Actor {
   };
 }
 
-let t: TestApp;
 const actors = new Map<ActorName, Actor>();
 let spare: Promise<Actor> | undefined;
 let spareUserId: string;
@@ -120,8 +119,9 @@ const logger = pino(
   },
 );
 
+const t = withTestApp({ logger });
+
 beforeAll(async () => {
-  t = await createTestApp({ logger });
   const { app } = t;
   const admin = await signInFirstAdmin(app, ADMIN);
   await admin.csrf();
@@ -206,16 +206,10 @@ beforeAll(async () => {
   // The admin's own id is a target on purpose: banning, demoting or deleting oneself must be refused.
   fixtures.users.push(target.user.id, me.user.id);
 
-  png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#c00' } })
-    .png()
-    .toBuffer();
+  png = await solidImage('png', 2, 2, '#c00');
   const openapi = await app.inject({ method: 'GET', url: '/api/openapi.json' });
   operations = operationsOf(JSON.parse(openapi.body) as OpenApi);
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 /**
  * The spare account's token for session-ending operations; a new one once a request has ended it. The session row

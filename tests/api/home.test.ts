@@ -4,9 +4,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { episodes, homeSections, movies } from '#server/db/schema/index.ts';
 import type { HomeBlock } from '#server/domain/site/home.service.ts';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { withTestApp } from './helpers.ts';
 
-let t: TestApp;
+const t = withTestApp({ web: true });
 const ids: Record<string, number> = {};
 const terms: Record<string, { id: number; slug: string }> = {};
 
@@ -20,24 +20,23 @@ const rowOf = (
   predicate: (block: Extract<HomeBlock, { kind: 'row' }>) => boolean,
 ) => blocks.find((block) => block.kind === 'row' && predicate(block));
 
-beforeAll(async () => {
-  t = await createTestApp({ web: true });
-});
-afterAll(async () => {
-  await t?.close();
-});
+/** The rendered home page as an English visitor gets it (a 200). */
+async function englishHomePage() {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/',
+    headers: { 'accept-language': 'en' },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.body;
+}
 
 describe('an empty catalogue', () => {
   it('has no sections, and the page still welcomes visitors', async () => {
     expect((await page()).blocks).toEqual([]);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/',
-      headers: { 'accept-language': 'en' },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('Your cinema, everywhere');
-    expect(response.body).toContain('The catalogue is being stocked');
+    const html = await englishHomePage();
+    expect(html).toContain('Your cinema, everywhere');
+    expect(html).toContain('The catalogue is being stocked');
   });
 });
 
@@ -189,19 +188,14 @@ describe('the default sections', () => {
   });
 
   it('renders the hero and the rows on the page, linking to details and listings', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/',
-      headers: { 'accept-language': 'en' },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('Crash Landing on You');
-    expect(response.body).toContain('href="/watch/ha-canh-noi-anh"');
-    expect(response.body).toContain('href="/watch/ha-canh-noi-anh/tap-1"');
-    expect(response.body).toContain('href="/phim-le"');
-    expect(response.body).toContain('href="/movies?sort=views"');
-    expect(response.body).not.toContain('Bản Nháp Nổi Bật');
-    expect(response.body).not.toContain('The catalogue is being stocked');
+    const html = await englishHomePage();
+    expect(html).toContain('Crash Landing on You');
+    expect(html).toContain('href="/watch/ha-canh-noi-anh"');
+    expect(html).toContain('href="/watch/ha-canh-noi-anh/tap-1"');
+    expect(html).toContain('href="/phim-le"');
+    expect(html).toContain('href="/movies?sort=views"');
+    expect(html).not.toContain('Bản Nháp Nổi Bật');
+    expect(html).not.toContain('The catalogue is being stocked');
   });
 });
 

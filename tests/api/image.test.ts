@@ -2,25 +2,45 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS as clientWidths } from '#app/components/image.tsx';
 import { createLimiter, IMAGE_WIDTHS } from '#server/http/image.routes.ts';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { solidImage } from '#tests/image-utils.ts';
+import { withTestApp } from './helpers.ts';
 
-let t: TestApp;
+const t = withTestApp();
 let storage: string;
 
 const img = (query: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/_img?${query}`, headers });
 const src = (value: string) => `src=${encodeURIComponent(value)}`;
 
+/** Asks for `query` and expects a webp picture (a 200, its type, its content); returns it and its metadata. */
+async function webp(query: string) {
+  const response = await img(query);
+  expect(response.statusCode, query).toBe(200);
+  expect(response.headers['content-type'], query).toBe('image/webp');
+  const meta = await sharp(response.rawPayload).metadata();
+  expect(meta.format, query).toBe('webp');
+  return { response, meta };
+}
+
+/** Asks for `query` and expects a refusal: the status, and the error the body carries. */
+async function expectRefused(query: string, status: 404 | 422, error: Record<string, unknown>) {
+  const response = await img(query);
+  expect(response.statusCode, query).toBe(status);
+  expect(response.json(), query).toMatchObject({ error });
+  return response;
+}
+/** The error of a 422 that names `field`. */
+const invalid = (field: string) => ({
+  code: 'validation_failed',
+  fields: { [field]: expect.any(String) },
+});
+
 /** A JPEG whose header claims `width`x`height` pixels: enough for the pixel check, no memory spent. */
 async function jpegClaiming(width: number, height: number) {
-  const data = await sharp({
-    create: { width: 8, height: 8, channels: 3, background: '#888' },
-  })
-    .jpeg()
-    .toBuffer();
+  const data = await solidImage('jpeg', 8, 8, '#888');
   for (let i = 2; i < data.length - 9; i++) {
     if (data[i] === 0xff && (data[i + 1] === 0xc0 || data[i + 1] === 0xc2)) {
       data.writeUInt16BE(height, i + 5);
@@ -32,18 +52,14 @@ async function jpegClaiming(width: number, height: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   storage = path.join(t.dataDir, 'storage');
   await fs.mkdir(path.join(storage, 'posters'), { recursive: true });
-  await sharp({ create: { width: 600, height: 900, channels: 3, background: '#2a6' } })
-    .jpeg()
-    .toFile(path.join(storage, 'posters', 'poster.jpg'));
-  await sharp({ create: { width: 100, height: 50, channels: 4, background: '#f008' } })
-    .png()
-    .toFile(path.join(storage, 'small.png'));
-  await sharp({ create: { width: 40, height: 40, channels: 3, background: '#000' } })
-    .jpeg()
-    .toFile(path.join(storage, 'a b.jpg'));
+  await fs.writeFile(
+    path.join(storage, 'posters', 'poster.jpg'),
+    await solidImage('jpeg', 600, 900, '#2a6'),
+  );
+  await fs.writeFile(path.join(storage, 'small.png'), await solidImage('png', 100, 50, '#f008', 4));
+  await fs.writeFile(path.join(storage, 'a b.jpg'), await solidImage('jpeg', 40, 40));
   await fs.writeFile(path.join(storage, 'posters', 'broken.jpg'), 'not a picture');
   await fs.writeFile(path.join(storage, 'notes.txt'), 'hello');
   await fs.writeFile(
@@ -60,33 +76,22 @@ beforeAll(async () => {
   );
   await fs.symlink(path.join(t.dataDir, 'outside.jpg'), path.join(storage, 'link.jpg'));
 });
-afterAll(async () => {
-  await t.close();
-});
 
 describe('GET /_img', () => {
   it('answers webp at the requested width, keeping the aspect ratio', async () => {
-    const response = await img(`${src('/storage/posters/poster.jpg')}&w=240`);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('image/webp');
-    const meta = await sharp(response.rawPayload).metadata();
-    expect(meta).toMatchObject({ format: 'webp', width: 240, height: 360 });
+    const { response, meta } = await webp(`${src('/storage/posters/poster.jpg')}&w=240`);
+    expect(meta).toMatchObject({ width: 240, height: 360 });
     expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
   });
 
   it('never enlarges a smaller source', async () => {
-    const response = await img(`${src('/storage/small.png')}&w=320`);
-    expect(response.statusCode).toBe(200);
-    const meta = await sharp(response.rawPayload).metadata();
-    expect(meta).toMatchObject({ format: 'webp', width: 100, height: 50 });
+    const { meta } = await webp(`${src('/storage/small.png')}&w=320`);
+    expect(meta).toMatchObject({ width: 100, height: 50 });
   });
 
   it('makes the blurred placeholder 10 px wide at quality 50', async () => {
-    const response = await img(`${src('/storage/posters/poster.jpg')}&blur=1`);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('image/webp');
-    const meta = await sharp(response.rawPayload).metadata();
-    expect(meta).toMatchObject({ format: 'webp', width: 10, height: 15 });
+    const { response, meta } = await webp(`${src('/storage/posters/poster.jpg')}&blur=1`);
+    expect(meta).toMatchObject({ width: 10, height: 15 });
     expect(response.rawPayload.length).toBeLessThan(1000);
     // The placeholder ignores w and q: one file per source.
     const again = await img(`${src('/storage/posters/poster.jpg')}&blur=1&w=640&q=90`);
@@ -114,13 +119,8 @@ describe('GET /_img', () => {
   });
 
   it('answers 422 for a width outside the list, or none', async () => {
-    for (const w of ['100', '0', '-240', '2560', 'abc', '240px', '']) {
-      const response = await img(`${src('/storage/posters/poster.jpg')}&w=${w}`);
-      expect(response.statusCode, w).toBe(422);
-      expect(response.json()).toMatchObject({
-        error: { code: 'validation_failed', fields: { w: expect.any(String) } },
-      });
-    }
+    for (const w of ['100', '0', '-240', '2560', 'abc', '240px', ''])
+      await expectRefused(`${src('/storage/posters/poster.jpg')}&w=${w}`, 422, invalid('w'));
     const missing = await img(src('/storage/posters/poster.jpg'));
     expect(missing.statusCode).toBe(422);
     expect(missing.json().error.fields.w).toBe('is required');
@@ -135,13 +135,8 @@ describe('GET /_img', () => {
       'storage/posters/poster.jpg',
       '/api/storage/x.jpg',
       '',
-    ]) {
-      const response = await img(`${src(value)}&w=240`);
-      expect(response.statusCode, value).toBe(422);
-      expect(response.json()).toMatchObject({
-        error: { code: 'validation_failed', fields: { src: expect.any(String) } },
-      });
-    }
+    ])
+      await expectRefused(`${src(value)}&w=240`, 422, invalid('src'));
   });
 
   it('refuses every climb out of the storage root with 404', async () => {
@@ -159,9 +154,7 @@ describe('GET /_img', () => {
       '/storage/.hidden.jpg',
       '/storage/link.jpg',
     ]) {
-      const response = await img(`${src(value)}&w=240`);
-      expect(response.statusCode, value).toBe(404);
-      expect(response.json()).toMatchObject({ error: { code: 'not_found' } });
+      const response = await expectRefused(`${src(value)}&w=240`, 404, { code: 'not_found' });
       expect(response.headers.etag, value).toBeUndefined();
     }
     // The same climbs, spelled straight into the query string.
@@ -230,14 +223,10 @@ describe('GET /_img', () => {
 
   it('makes a new file when the source changes', async () => {
     const file = path.join(storage, 'changing.png');
-    await sharp({ create: { width: 300, height: 300, channels: 3, background: '#00f' } })
-      .png()
-      .toFile(file);
+    await fs.writeFile(file, await solidImage('png', 300, 300, '#00f'));
     await fs.utimes(file, new Date('2024-01-01'), new Date('2024-01-01'));
     const before = await img(`${src('/storage/changing.png')}&w=128`);
-    await sharp({ create: { width: 300, height: 200, channels: 3, background: '#f00' } })
-      .png()
-      .toFile(file);
+    await fs.writeFile(file, await solidImage('png', 300, 200, '#f00'));
     const after = await img(`${src('/storage/changing.png')}&w=128`);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(after.headers['x-image-cache']).toBe('miss');

@@ -1,36 +1,29 @@
 // The movie manager's API: admins only, every field checked, unique slugs with 301s for old ones, search
 // without diacritics and with a typo, filters, sort, bulk actions, image uploads.
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { createUser } from '#tests/factories.ts';
-import { BROKEN_FORMS, Client, expectInvalid, signInFirstAdmin } from './accounts-client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { solidImage } from '#tests/image-utils.ts';
+import type { Client } from './accounts-client.ts';
+import { BROKEN_FORMS, expectInvalid, signInFirstAdmin } from './accounts-client.ts';
+import { expectAdminsOnly, withTestApp } from './helpers.ts';
 
-let t: TestApp;
+const t = withTestApp();
 let admin: Client;
 let genre: { id: number };
 let nation: { id: number };
 let series: { id: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signInFirstAdmin(t.app);
   genre = (await admin.post('/api/admin/terms/genre', { name: 'Hành Động' })).json().term;
   nation = (await admin.post('/api/admin/terms/nation', { name: 'Hàn Quốc' })).json().term;
   series = (await admin.post('/api/admin/terms/type', { name: 'Phim Bộ' })).json().term;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const create = (body: Record<string, unknown>) => admin.post('/api/admin/movies', body);
 
 describe('movies', () => {
   it('are for admins only', async () => {
-    const { client: viewer } = await createUser(t.app);
-    expect((await new Client(t.app).get('/api/admin/movies')).statusCode).toBe(401);
-    expect((await viewer.get('/api/admin/movies')).statusCode).toBe(403);
-    expect((await viewer.post('/api/admin/movies', { title: 'X' })).statusCode).toBe(403);
+    await expectAdminsOnly(t, '/api/admin/movies', { title: 'X' });
   });
 
   it('check every field', async () => {
@@ -163,11 +156,7 @@ describe('movies', () => {
   });
 
   it('take image uploads as webp and refuse what is not an image', async () => {
-    const png = await sharp({
-      create: { width: 2400, height: 1200, channels: 3, background: '#1e293b' },
-    })
-      .png()
-      .toBuffer();
+    const png = await solidImage('png', 2400, 1200, '#1e293b');
     const upload = await admin.multipart('POST', '/api/admin/uploads/image', {
       image: { data: png, name: 'b.png', type: 'image/png' },
     });

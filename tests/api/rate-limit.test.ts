@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
 import { hasRedis, startRedis, type TestRedis } from '#tests/redis-utils.ts';
 import { Client } from './accounts-client.ts';
+import { withTestApp } from './helpers.ts';
 
 async function sixSignIns(t: TestApp, email: string) {
   const statuses: number[] = [];
@@ -20,13 +21,7 @@ async function sixSignIns(t: TestApp, email: string) {
 }
 
 describe('PostgreSQL store (the default)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = withTestApp();
 
   it('keeps the counters in the rate_limiter_flexible table, so every process sees them', async () => {
     expect(await sixSignIns(t, 'pg-counted@example.com')).toEqual([422, 422, 422, 422, 422, 429]);

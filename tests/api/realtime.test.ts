@@ -6,9 +6,10 @@ import { REALTIME_PATH, rooms } from '#server/realtime/realtime.ts';
 import { createTestApp, type TestApp } from '#tests/app-utils.ts';
 import { hasRedis, startRedis, type TestRedis } from '#tests/redis-utils.ts';
 import { Client, register, signInWithToken } from './accounts-client.ts';
+import { withTestApp } from './helpers.ts';
 
 const ADMIN = { email: 'live-admin@example.com', password: 'admin-secret-2026' };
-let t: TestApp;
+const t = withTestApp();
 let url: string;
 const sockets: Socket[] = [];
 
@@ -56,7 +57,6 @@ function nextEvent(socket: Socket, event: string, ms = 2000) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   await t.app.services.auth.ensureFirstAdmin(ADMIN);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
@@ -64,7 +64,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
-  await t?.close();
 });
 
 describe('connecting', () => {

@@ -1,7 +1,7 @@
 // Viewers' reports: checked input, published episodes only, anonymous or signed in, limited per IP and per user,
 // announced to the admins as `report.created`.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MESSAGE_MAX, REPORT_REASONS, reports } from '#server/db/schema/index.ts';
 // What the report dialog offers (app/lib/reports.ts, which the schema re-exports).
 import {
@@ -9,18 +9,17 @@ import {
   REPORT_REASONS as dialogReasons,
 } from '#shared/reports.ts';
 import type { DomainEvents } from '#server/events.ts';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
 import { createEpisode, createMovie, createUser } from '#tests/factories.ts';
 import { Client, expectInvalid, signInFirstAdmin } from './accounts-client.ts';
+import { withTestApp } from './helpers.ts';
 
-let t: TestApp;
+const t = withTestApp();
 let admin: Client;
 const ids: Record<string, number> = {};
 let movieId = 0;
 const heard: Array<DomainEvents['report.created']> = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signInFirstAdmin(t.app);
   const shown = await createMovie(admin, { title: 'Hoa Thiên Cốt', published: true });
   movieId = shown.id;
@@ -29,9 +28,6 @@ beforeAll(async () => {
   const draft = await createMovie(admin, { published: false });
   ids.draft = (await createEpisode(admin, draft, { name: 'Tập 1' })).id;
   t.app.services.events.on('report.created', (payload) => heard.push(payload));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const storedReport = async (id: number) =>

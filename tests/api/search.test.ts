@@ -1,12 +1,12 @@
 // The public search: suggestions (diacritics optional, original titles, partial words, one typo, best match first,
 // published movies only, input checked, briefly cacheable) and the results page `/movies?q=` (needs the build).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMovie } from '#tests/factories.ts';
 import type { Client } from './accounts-client.ts';
 import { signInFirstAdmin } from './accounts-client.ts';
+import { withTestApp } from './helpers.ts';
 
-let t: TestApp;
+const t = withTestApp({ web: true });
 let admin: Client;
 
 type Suggestion = {
@@ -30,7 +30,6 @@ async function suggest(q: string) {
 const titles = async (q: string) => (await suggest(q)).map((movie) => movie.title);
 
 beforeAll(async () => {
-  t = await createTestApp({ web: true });
   admin = await signInFirstAdmin(t.app);
   const series = (await admin.post('/api/admin/terms/type', { name: 'Phim Bộ' })).json().term;
   for (const movie of [
@@ -48,9 +47,6 @@ beforeAll(async () => {
     { title: 'Người Nhện Bí Mật', original_title: 'Secret Spider Project', published: false },
   ])
     await createMovie(admin, { published: true, ...movie });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('search suggestions', () => {

@@ -3,34 +3,28 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { movies } from '#server/db/schema/index.ts';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { solidImage } from '#tests/image-utils.ts';
+import { browserGet, withTestApp } from './helpers.ts';
 
 const SITE = 'https://phim.example';
 const POSTER = '/storage/uploads/2026/11/poster-seo.webp';
 const BACKDROP = '/storage/uploads/2026/11/backdrop-seo.webp';
 const TRICKY_TITLE = 'Tom & Jerry </script><script>alert(1)</script>';
 
-let t: TestApp;
+const t = withTestApp({ web: true, env: { PUBLIC_URL: SITE } });
 let film: { slug: string };
 let series: { slug: string };
 
 beforeAll(async () => {
-  await fs.access('build/server/index.js').catch(() => {
-    throw new Error('Run "npm run build" before these tests.');
-  });
-  t = await createTestApp({ web: true, env: { PUBLIC_URL: SITE } });
   for (const [src, width, height] of [
     [POSTER, 400, 600],
     [BACKDROP, 1280, 720],
   ] as const) {
     const file = path.join(t.dataDir, 'storage', src.slice('/storage/'.length));
     await fs.mkdir(path.dirname(file), { recursive: true });
-    await sharp({ create: { width, height, channels: 3, background: '#123456' } })
-      .webp()
-      .toFile(file);
+    await fs.writeFile(file, await solidImage('webp', width, height, '#123456'));
   }
   const { terms, movies: catalog, episodes } = t.app.services;
   const action = await terms.create('genre', { name: 'Hành Động' });
@@ -81,18 +75,8 @@ beforeAll(async () => {
     .where(eq(movies.id, created.id));
   await catalog.create({ title: 'Phim Nháp', slug: 'phim-nhap', published: false });
 });
-afterAll(async () => {
-  await t?.close();
-});
 
-const browser =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
-const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'GET',
-    url,
-    headers: { 'accept-language': 'vi', 'user-agent': browser, ...headers },
-  });
+const get = (url: string, headers: Record<string, string> = {}) => browserGet(t, url, headers);
 
 const head = (html: string) => html.slice(0, html.indexOf('</head>'));
 const decode = (value: string) =>

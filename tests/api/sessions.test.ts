@@ -2,26 +2,16 @@
 // the current mark), revoking one or all others, last activity written at most once a minute, the client IP
 // behind a trusted proxy, and the services the React pages call in-process.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions, signIns } from '#server/db/schema/index.ts';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { createTestApp } from '#tests/app-utils.ts';
 import { Client, expectInvalid, PASSWORD, register, signInWithToken } from './accounts-client.ts';
+import { expectSignedInOnly, uniqueEmail, withTestApp } from './helpers.ts';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const unique = (() => {
-  let n = 0;
-  return (prefix: string) => `${prefix}-${++n}-${Date.now().toString(36)}@example.com`;
-})();
+const t = withTestApp();
 
 type Session = {
   id: string;
@@ -34,24 +24,16 @@ const currentOf = async (client: Client) =>
 
 describe('the devices list', () => {
   it('needs a session: 401 on every route without one', async () => {
-    const anonymous = new Client(t.app);
-    await anonymous.csrf();
-    for (const [method, url] of [
+    await expectSignedInOnly(t, [
       ['GET', '/api/user/sessions'],
       ['DELETE', '/api/user/sessions'],
       ['DELETE', '/api/user/sessions/some-id'],
-    ] as const) {
-      const response = await anonymous.request(method, url);
-      expect(response.statusCode, url).toBe(401);
-      expect(response.json()).toEqual({
-        error: { code: 'unauthenticated', message: 'Unauthenticated.' },
-      });
-    }
+    ]);
   });
 
   it('checks the id: too long is 422, unknown or someone else’s is 404', async () => {
-    const { client } = await register(t.app, unique('params'));
-    const { client: stranger } = await register(t.app, unique('stranger'));
+    const { client } = await register(t.app, uniqueEmail('params'));
+    const { client: stranger } = await register(t.app, uniqueEmail('stranger'));
     expectInvalid(await client.delete(`/api/user/sessions/${'x'.repeat(129)}`), 'id');
     // A NUL cannot be compared in PostgreSQL text (it was a 500).
     expectInvalid(await client.delete('/api/user/sessions/a%00b'), 'id');
@@ -64,7 +46,7 @@ describe('the devices list', () => {
   });
 
   it('describes each device, marks the current one, and revokes one or all others; a revoked session gets 401', async () => {
-    const email = unique('devices');
+    const email = uniqueEmail('devices');
     const { client: laptop } = await register(t.app, email);
     const phone = new Client(t.app, IPHONE);
     expect((await phone.post('/api/auth/login', { email, password: PASSWORD })).statusCode).toBe(
@@ -108,7 +90,7 @@ describe('the devices list', () => {
   });
 
   it('works in token mode: list, revoke one, revoke the others', async () => {
-    const email = unique('token-devices');
+    const email = uniqueEmail('token-devices');
     const { client: browser } = await register(t.app, email);
     const { client: first } = await signInWithToken(t.app, email, PASSWORD, 'Tablet');
     const { client: second } = await signInWithToken(t.app, email, PASSWORD, 'TV');
@@ -123,7 +105,7 @@ describe('the devices list', () => {
   });
 
   it('writes the last activity at most once a minute', async () => {
-    const { client } = await register(t.app, unique('active'));
+    const { client } = await register(t.app, uniqueEmail('active'));
     const { id } = await currentOf(client);
     const read = async () =>
       (await t.db.select().from(sessions).where(eq(sessions.id, id)))[0]!.lastActiveAt!;
@@ -144,7 +126,7 @@ describe('the devices list', () => {
 
 describe('services for the pages', () => {
   it('answer what the API answers, from the same headers a loader has', async () => {
-    const email = unique('loader');
+    const email = uniqueEmail('loader');
     const { client, user } = await register(t.app, email, 'Loader User');
     const headers = new Headers({ cookie: client.cookieHeader() });
     const current = await t.app.services.auth.getCurrentUser(headers);
@@ -177,7 +159,7 @@ describe('services for the pages', () => {
 
 describe('the client address', () => {
   it('is the socket’s without TRUST_PROXY: a forwarded header is ignored', async () => {
-    const email = unique('direct');
+    const email = uniqueEmail('direct');
     const client = new Client(t.app);
     const response = await client.request(
       'POST',
@@ -192,7 +174,7 @@ describe('the client address', () => {
   it('comes from X-Forwarded-For behind a trusted proxy: sessions, sign-ins and rate limits use it', async () => {
     const proxied = await createTestApp({ env: { TRUST_PROXY: true } });
     try {
-      const email = unique('proxied');
+      const email = uniqueEmail('proxied');
       const client = new Client(proxied.app);
       const forwarded = { headers: { 'x-forwarded-for': '198.51.100.7' } };
       const response = await client.request(
@@ -215,7 +197,7 @@ describe('the client address', () => {
         const attempt = await client.request(
           'POST',
           '/api/auth/login',
-          { email: unique(`spray${i}`), password: 'wrong-password-1' },
+          { email: uniqueEmail(`spray${i}`), password: 'wrong-password-1' },
           forwarded,
         );
         statuses.push(attempt.statusCode);

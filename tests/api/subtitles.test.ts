@@ -2,13 +2,13 @@
 // delete removes the file, and the hourly sweep removes the files of deleted episodes.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEpisode, createMovie, createServer, createUser } from '#tests/factories.ts';
 import { BROKEN_FORMS, Client, expectInvalid, signInFirstAdmin } from './accounts-client.ts';
+import { withTestApp } from './helpers.ts';
 
 const SRT = '1\n00:00:01,000 --> 00:00:03,000\nXin chào\n';
-let t: TestApp;
+const t = withTestApp();
 let admin: Client;
 let movieId: number;
 let episodeId: number;
@@ -21,15 +21,11 @@ const upload = (client: Client, fields: Record<string, string>, file?: [string, 
   });
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signInFirstAdmin(t.app);
   const movie = await createMovie(admin);
   movieId = movie.id;
   episodeId = (await createEpisode(admin, movie)).id;
   base = `/api/admin/movies/${movieId}/episodes/${episodeId}/subtitles`;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('check params', () => {

@@ -1,16 +1,10 @@
 // The system routes through the real HTTP stack: health, OpenAPI, the error shape, unknown API paths, i18n.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { withTestApp } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = withTestApp();
 
 describe('GET /api/health', () => {
   it('answers ok with version, build id and a reachable database', async () => {
@@ -75,33 +69,25 @@ describe('unknown API paths', () => {
 });
 
 describe('validation errors', () => {
-  let probe: TestApp;
-  beforeAll(async () => {
-    // A route registered only for this test, declared like every real one.
-    const routes: FastifyPluginAsyncZod = async (instance) => {
-      instance.post(
-        '/api/test-probe/:id',
-        {
-          schema: {
-            params: z.object({ id: z.coerce.number().int().positive() }),
-            body: z.strictObject({ name: z.string().min(2).max(5), age: z.number().int() }),
-          },
+  // A route registered only for this test, declared like every real one.
+  const routes: FastifyPluginAsyncZod = async (instance) => {
+    instance.post(
+      '/api/test-probe/:id',
+      {
+        schema: {
+          params: z.object({ id: z.coerce.number().int().positive() }),
+          body: z.strictObject({ name: z.string().min(2).max(5), age: z.number().int() }),
         },
-        async () => ({ ok: true }),
-      );
-    };
-    probe = await createTestApp({ register: async (app) => void (await app.register(routes)) });
-  });
-  afterAll(async () => {
-    await probe.close();
-  });
+      },
+      async () => ({ ok: true }),
+    );
+  };
+  const probe = withTestApp({ register: async (app) => void (await app.register(routes)) });
+  const send = (id: string, payload: Record<string, unknown>) =>
+    probe.app.inject({ method: 'POST', url: `/api/test-probe/${id}`, payload });
 
   it('answers 422 naming each bad body field', async () => {
-    const response = await probe.app.inject({
-      method: 'POST',
-      url: '/api/test-probe/1',
-      payload: { name: 'far too long', age: 'old' },
-    });
+    const response = await send('1', { name: 'far too long', age: 'old' });
     expect(response.statusCode).toBe(422);
     const body = response.json();
     expect(body.error.code).toBe('validation_failed');
@@ -110,11 +96,7 @@ describe('validation errors', () => {
   });
 
   it('names unknown fields', async () => {
-    const response = await probe.app.inject({
-      method: 'POST',
-      url: '/api/test-probe/1',
-      payload: { name: 'abc', age: 3, admin: true },
-    });
+    const response = await send('1', { name: 'abc', age: 3, admin: true });
     expect(response.statusCode).toBe(422);
     expect(response.json().error.fields).toEqual({ admin: 'Unknown field' });
   });
@@ -123,32 +105,20 @@ describe('validation errors', () => {
     // PostgreSQL text cannot hold U+0000: the query failed and the answer was a 500. node-postgres turned a lone
     // surrogate into U+FFFD without a word.
     for (const name of ['a\u0000b', 'a\ud800']) {
-      const response = await probe.app.inject({
-        method: 'POST',
-        url: '/api/test-probe/1',
-        payload: { name, age: 3 },
-      });
+      const response = await send('1', { name, age: 3 });
       expect(response.statusCode).toBe(422);
       expect(Object.keys(response.json().error.fields)).toEqual(['name']);
     }
   });
 
   it('names a bad path parameter', async () => {
-    const response = await probe.app.inject({
-      method: 'POST',
-      url: '/api/test-probe/-4',
-      payload: { name: 'abc', age: 3 },
-    });
+    const response = await send('-4', { name: 'abc', age: 3 });
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().error.fields)).toEqual(['id']);
   });
 
   it('accepts valid input', async () => {
-    const response = await probe.app.inject({
-      method: 'POST',
-      url: '/api/test-probe/7',
-      payload: { name: 'abc', age: 3 },
-    });
+    const response = await send('7', { name: 'abc', age: 3 });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
   });

@@ -1,27 +1,20 @@
 // Genres, types and nations: admins only, unique slugs per kind, search without diacritics, counts, and a
 // delete that asks before detaching a term from its movies.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { movies } from '#server/db/schema/index.ts';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
 import { createMovie, createUser } from '#tests/factories.ts';
 import { Client } from './accounts-client.ts';
+import { expectAdminsOnly, withTestApp } from './helpers.ts';
 
-let t: TestApp;
+const t = withTestApp();
 let admin: Client;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = (await createUser(t.app, { role: 'admin' })).client;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('terms', () => {
   it('are for admins only, and the kind must be known', async () => {
-    const { client: viewer } = await createUser(t.app);
-    expect((await new Client(t.app).get('/api/admin/terms/genre')).statusCode).toBe(401);
-    expect((await viewer.get('/api/admin/terms/genre')).statusCode).toBe(403);
-    expect((await viewer.post('/api/admin/terms/genre', { name: 'X' })).statusCode).toBe(403);
+    await expectAdminsOnly(t, '/api/admin/terms/genre', { name: 'X' });
     expect((await admin.get('/api/admin/terms/colour')).statusCode).toBe(422);
   });
 

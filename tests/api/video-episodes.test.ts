@@ -1,13 +1,13 @@
 // Episodes that play a video of the video manager: the episode API takes only a ready video out of the trash (422
 // naming `video_id` otherwise) and switches between kinds, and the watch data plays the video's own HLS ladder,
 // poster and storyboard while it can, and nothing (the "unavailable" state) once it is in the trash.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { createMovie, createServer, createVideo } from '#tests/factories.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEpisode, createMovie, createServer, createVideo } from '#tests/factories.ts';
 import type { Client } from './accounts-client.ts';
 import { signInFirstAdmin } from './accounts-client.ts';
+import { withTestApp } from './helpers.ts';
 
-let t: TestApp;
+const t = withTestApp();
 let admin: Client;
 let movie: { id: number; slug: string };
 let serverId: number;
@@ -19,7 +19,6 @@ const video: Record<'ready' | 'processing' | 'trashed' | 'spare', number> = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signInFirstAdmin(t.app);
   movie = await createMovie(admin, { title: 'Phim Video Riêng', published: true });
   serverId = (await createServer(admin, movie)).id;
@@ -28,9 +27,6 @@ beforeAll(async () => {
   video.spare = (await createVideo(t)).id;
   video.processing = (await createVideo(t, { status: 'processing' })).id;
   video.trashed = (await createVideo(t, { deletedAt: new Date() })).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const create = (body: Record<string, unknown>) =>
@@ -155,13 +151,12 @@ describe('the watch data of a video episode', () => {
   });
 
   it('leaves other sources as they were', async () => {
-    const episode = (
-      await create({
-        name: 'Tập HLS',
-        source_type: 'hls',
-        source_url: 'https://cdn.example/9/master.m3u8',
-      })
-    ).json().episode;
+    const episode = await createEpisode(admin, movie, {
+      server_id: serverId,
+      name: 'Tập HLS',
+      source_type: 'hls',
+      source_url: 'https://cdn.example/9/master.m3u8',
+    });
     expect((await watch(episode.ep))?.episode).toMatchObject({
       source_type: 'hls',
       source_url: 'https://cdn.example/9/master.m3u8',
@@ -179,13 +174,12 @@ describe('attaching a video from the video manager', () => {
     expect(fresh.statusCode, fresh.body).toBe(201);
     expect(fresh.json().episode).toMatchObject({ ep: 'tap-dac-biet', video_id: attached });
 
-    const old = (
-      await create({
-        name: 'Tập Cũ',
-        source_type: 'embed',
-        source_url: 'https://player.example/embed/42',
-      })
-    ).json().episode;
+    const old = await createEpisode(admin, movie, {
+      server_id: serverId,
+      name: 'Tập Cũ',
+      source_type: 'embed',
+      source_url: 'https://player.example/embed/42',
+    });
     const replaced = await edit(old.id, { source_type: 'video', video_id: attached });
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(replaced.json().episode).toMatchObject({

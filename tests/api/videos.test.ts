@@ -7,16 +7,16 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { episodes, videos } from '#server/db/schema/index.ts';
 import type { DomainEvents } from '#server/events.ts';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
 import { makeTestClip } from '#tests/media-utils.ts';
 import { waitFor } from '#tests/wait-utils.ts';
 import { createEpisode, createMovie, createUser } from '#tests/factories.ts';
 import { Client, signInFirstAdmin } from './accounts-client.ts';
+import { withTestApp } from './helpers.ts';
 
-let t: TestApp;
+const t = withTestApp({ env: { VIDEO_MAX_UPLOAD_BYTES: 2 ** 50 } });
 let admin: Client;
 let base: string;
 let clip: Buffer;
@@ -31,7 +31,6 @@ async function makeClip(file: string, size: string, seconds: number, silent = fa
 
 beforeAll(async () => {
   // The largest limit the configuration allows, so that a declared size can exceed the free disk space.
-  t = await createTestApp({ env: { VIDEO_MAX_UPLOAD_BYTES: 2 ** 50 } });
   admin = await signInFirstAdmin(t.app);
   await admin.csrf();
   for (const name of ['video.progress', 'video.ready', 'video.failed'] as const)
@@ -43,9 +42,6 @@ beforeAll(async () => {
   clip = await makeClip(path.join(t.dataDir, 'clip.mp4'), '854x480', 6);
   silentClip = await makeClip(path.join(t.dataDir, 'silent.mp4'), '426x240', 20, true);
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 /** Headers of the signed-in admin in cookie mode, as a browser's tus client sends them. */
 const adminHeaders = () => ({

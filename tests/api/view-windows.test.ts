@@ -2,15 +2,15 @@
 // buckets purged, totals kept, emptied movies back to 0, "most viewed this week" following the rolled week, and
 // the job queued, scheduled and run by pg-boss.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { episodeViews, movies } from '#server/db/schema/index.ts';
 import { ROLL_VIEWS_CRON } from '#server/domain/catalog/views.jobs.ts';
 import { QUEUES } from '#server/jobs.ts';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
 import { createEpisode, createMovie } from '#tests/factories.ts';
 import { Client, signInFirstAdmin } from './accounts-client.ts';
+import { withTestApp } from './helpers.ts';
 
-let t: TestApp;
+const t = withTestApp();
 let admin: Client;
 const movie: Record<'a' | 'b' | 'c', { id: number; episode: number }> = {} as never;
 
@@ -43,7 +43,6 @@ async function trendingTitles() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signInFirstAdmin(t.app);
   movie.a = await addMovie('Ánh Trăng Nơi Biển Sâu');
   movie.b = await addMovie('Người Thừa Kế Bí Mật');
@@ -74,9 +73,6 @@ beforeAll(async () => {
     .update(episodeViews)
     .set({ hour: sql`date_trunc('hour', now() - interval '35 days')` })
     .where(eq(episodeViews.episodeId, movie.c.episode));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('rolling the view windows', () => {

@@ -1,12 +1,12 @@
 // The watch page's data and view counting: once per viewer per episode per hour, for published episodes only.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { episodeViews, movies } from '#server/db/schema/index.ts';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
 import { createEpisode, createMovie, createServer, createUser } from '#tests/factories.ts';
 import { Client, PASSWORD, signInFirstAdmin } from './accounts-client.ts';
+import { withTestApp } from './helpers.ts';
 
-let t: TestApp;
+const t = withTestApp();
 let admin: Client;
 let movie: { id: number; slug: string };
 let vietsub: { id: number };
@@ -20,7 +20,6 @@ const viewsOf = async (id: number) =>
   (await t.db.select().from(movies).where(eq(movies.id, id)))[0]!;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signInFirstAdmin(t.app);
   movie = await createMovie(admin, { published: true });
   vietsub = await createServer(admin, movie, { name: 'Vietsub #1' });
@@ -30,9 +29,6 @@ beforeAll(async () => {
   ids.three = (await addEpisode(vietsub.id, 'Tập 3')).id;
   ids.dubbedTwo = (await addEpisode(dubbed.id, 'Tập 2')).id;
   ids.hidden = (await addEpisode(vietsub.id, 'Tập 4', { published: false })).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('the watch page data', () => {

@@ -3,28 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { terms } from '#server/db/schema/catalog.ts';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
+import { createTestApp } from '#tests/app-utils.ts';
+import { browserGet, expectRobotsTxt, withTestApp } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  if (!fs.existsSync('build/server/index.js'))
-    throw new Error('Run "npm run build" before these tests.');
-  t = await createTestApp({ web: true });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = withTestApp({ web: true });
 
-const browser =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
-const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'GET',
-    url,
-    headers: { 'accept-language': 'vi', 'user-agent': browser, ...headers },
-  });
+const get = (url: string, headers: Record<string, string> = {}) => browserGet(t, url, headers);
 
 describe('pages', () => {
   it('renders the home page in Vietnamese by default, with its title', async () => {
@@ -55,11 +41,7 @@ describe('pages', () => {
   });
 
   it('keeps crawlers out of the back office, the API and accounts', async () => {
-    const response = await get('/robots.txt');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/plain');
-    for (const path of ['/vnwa', '/api', '/account'])
-      expect(response.body).toContain(`Disallow: ${path}\n`);
+    expectRobotsTxt(await get('/robots.txt'));
   });
 
   it('leaves the pages out of the API document', async () => {
