@@ -1,87 +1,40 @@
 // The real server in a child process (`server/main.ts`, the production build, embedded PostgreSQL): SIGTERM
 // stops it gracefully, a stalled client cannot hold it past SHUTDOWN_TIMEOUT_MS, and a second server on
 // the same data folder refuses to start.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '#server/db/embedded.ts';
+import { requireBuild } from '#tests/app-utils.ts';
+import {
+  makeDataFolder,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '#tests/server-process.ts';
 
-type Server = {
-  child: ChildProcess;
-  port: number;
-  dataDir: string;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-};
-
-const servers: Server[] = [];
+const servers: ServerProcess[] = [];
 const folders: string[] = [];
 
-beforeAll(() => {
-  if (!fs.existsSync('build/server/index.js'))
-    throw new Error('Run "npm run build" before these tests.');
-});
+beforeAll(requireBuild);
 
 afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) continue;
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
+  for (const server of servers.splice(0)) await stopServerProcess(server);
   for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 function dataFolder() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phim-shutdown-'));
-  // The embedded PostgreSQL runs as a `postgres` user when we are root: it must reach its folder.
-  fs.chmodSync(dir, 0o755);
+  const dir = makeDataFolder('phim-shutdown-');
   folders.push(dir);
   return dir;
 }
 
 /** Starts `server/main.ts` as `npm start` would; resolves once it is listening, or once it has exited. */
 async function startServer(options: { dataDir: string; env?: Record<string, string> }) {
-  const port = await findFreePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      // As tests/e2e/server.ts: set or emptied so that a developer's .env cannot change the setup.
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: '',
-      DATA_DIR: options.dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      STORAGE_DRIVER: 'local',
-      SMTP_URL: '',
-      AUTH_SECRET: '',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'admin@phim.test',
-      ADMIN_PASSWORD: 'admin-password-123',
-      ...options.env,
-    },
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const server: Server = { child, port, dataDir: options.dataDir, output: () => output, exited };
+  const server = await startServerProcess(options);
   servers.push(server);
-  await new Promise<void>((resolve) => {
-    const check = () => {
-      if (output.includes('Phim is running at')) resolve();
-    };
-    child.stdout?.on('data', check);
-    void exited.then(() => resolve());
-  });
+  await server.listening;
   return server;
 }
 
@@ -155,22 +108,27 @@ function isAlive(pid: number) {
   }
 }
 
+/** A server with SHUTDOWN_TIMEOUT_MS set, its PostgreSQL up, and a large download started that the client holds. */
+async function downloadInFlight(shutdownTimeout: number) {
+  const dataDir = dataFolder();
+  const { urlPath, size } = addLargeFile(dataDir);
+  const server = await startServer({
+    dataDir,
+    env: { SHUTDOWN_TIMEOUT_MS: String(shutdownTimeout) },
+  });
+  expect(server.output()).toContain('Phim is running at');
+  const postgres = postgresPid(dataDir);
+  expect(isAlive(postgres)).toBe(true);
+  const download = await startDownload(server.port, urlPath);
+  expect(download.status).toBe(200);
+  expect(download.length).toBe(size);
+  return { dataDir, server, postgres, download, size };
+}
+
 describe('SIGTERM', () => {
   it('refuses new connections, lets the request in flight finish, stops PostgreSQL and exits 0', async () => {
     const shutdownTimeout = 20_000;
-    const dataDir = dataFolder();
-    const { urlPath, size } = addLargeFile(dataDir);
-    const server = await startServer({
-      dataDir,
-      env: { SHUTDOWN_TIMEOUT_MS: String(shutdownTimeout) },
-    });
-    expect(server.output()).toContain('Phim is running at');
-    const postgres = postgresPid(dataDir);
-    expect(isAlive(postgres)).toBe(true);
-
-    const download = await startDownload(server.port, urlPath);
-    expect(download.status).toBe(200);
-    expect(download.length).toBe(size);
+    const { dataDir, server, postgres, download, size } = await downloadInFlight(shutdownTimeout);
 
     const signalled = Date.now();
     server.child.kill('SIGTERM');
@@ -191,15 +149,7 @@ describe('SIGTERM', () => {
 
   it('does not wait past SHUTDOWN_TIMEOUT_MS for a client that stopped reading', async () => {
     const shutdownTimeout = 1_500;
-    const dataDir = dataFolder();
-    const { urlPath, size } = addLargeFile(dataDir);
-    const server = await startServer({
-      dataDir,
-      env: { SHUTDOWN_TIMEOUT_MS: String(shutdownTimeout) },
-    });
-    const postgres = postgresPid(dataDir);
-    const download = await startDownload(server.port, urlPath);
-    expect(download.status).toBe(200);
+    const { dataDir, server, postgres, download, size } = await downloadInFlight(shutdownTimeout);
 
     const signalled = Date.now();
     server.child.kill('SIGTERM');

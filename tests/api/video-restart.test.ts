@@ -1,73 +1,37 @@
 // A transcode survives the server stopping under it: the real server (`server/main.ts`, embedded PostgreSQL) is
 // stopped with SIGTERM mid-transcode, started again on the same data folder, and the video ends ready.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findFreePort } from '#server/db/embedded.ts';
+import { requireBuild } from '#tests/app-utils.ts';
+import {
+  makeDataFolder,
+  PROCESS_ADMIN,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '#tests/server-process.ts';
 import { waitFor } from '#tests/wait-utils.ts';
 
 const run = promisify(execFile);
 let dataDir: string;
-let child: ChildProcess | undefined;
+let running: ServerProcess | undefined;
 
 beforeAll(() => {
-  if (!fs.existsSync('build/server/index.js'))
-    throw new Error('Run "npm run build" before these tests.');
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phim-video-restart-'));
-  // The embedded PostgreSQL runs as a `postgres` user when we are root: it must reach its folder.
-  fs.chmodSync(dataDir, 0o755);
+  requireBuild();
+  dataDir = makeDataFolder('phim-video-restart-');
 });
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  if (running) await stopServerProcess(running);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function start() {
-  const port = await findFreePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: '',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      AUTH_SECRET: '',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'admin@phim.test',
-      ADMIN_PASSWORD: 'admin-password-123',
-    },
-  });
-  let output = '';
-  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    server.once('exit', (code) => resolve(code)),
-  );
-  await new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('Phim is running at')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 100);
-    void exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(`server exited:\n${output}`));
-    });
-  });
-  child = server;
+  running = await startServerProcess({ dataDir });
+  const { port, exited, output } = running;
+  if (!(await running.listening)) throw new Error(`server exited:\n${output()}`);
   const base = `http://127.0.0.1:${port}`;
   // Cookie mode as a browser: the XSRF cookie, then sign in.
   const csrf = await fetch(`${base}/api/csrf-cookie`);
@@ -79,7 +43,7 @@ async function start() {
       cookie: `XSRF-TOKEN=${xsrf}`,
       'x-xsrf-token': decodeURIComponent(xsrf),
     },
-    body: JSON.stringify({ email: 'admin@phim.test', password: 'admin-password-123' }),
+    body: JSON.stringify(PROCESS_ADMIN),
   });
   expect(login.status).toBe(200);
   const session = login.headers
@@ -96,7 +60,7 @@ async function start() {
       progress: number;
       master_url: string | null;
     };
-  return { base, headers, video, exited, output: () => output };
+  return { base, headers, video, exited, output };
 }
 
 it('puts a transcode cut short by a shutdown back in the queue and finishes it after the restart', async () => {
@@ -135,8 +99,8 @@ it('puts a transcode cut short by a shutdown back in the queue and finishes it a
     return current.status === 'processing' ? current : undefined;
   }, 30_000);
 
-  child!.kill('SIGTERM');
-  expect(await first.exited).toBe(0);
+  running!.child.kill('SIGTERM');
+  expect(await first.exited).toEqual({ code: 0, signal: null });
   const work = path.join(dataDir, 'work', 'transcode', String(videoId));
   // The run that was stopped left nothing half-written behind.
   expect(fs.existsSync(work), first.output()).toBe(false);
