@@ -1,50 +1,42 @@
 // The access matrix of the API, generated from the OpenAPI document: every operation is called by a guest, a viewer
 // and an admin, in cookie mode and in token mode, and must answer as the operation's declared `security` says
 // (decision 022). A new operation is covered the day it is added.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { Client, register, signInFirstAdmin, signInWithToken } from './accounts-client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '#tests/factories.ts';
+import { Client, signInWithToken } from './accounts-client.ts';
+import { withTestApp } from './helpers.ts';
 
 type Access = 'public' | 'user' | 'admin';
 type Operation = { method: string; path: string; access: Access };
 type Actor = { name: string; role: 'guest' | 'user' | 'admin'; client: Client };
 
-let t: TestApp;
+const t = withTestApp();
 let operations: Operation[];
 let adminCount = 0;
-/** The first admin, who promotes each admin actor. */
-let boss: Client;
 
 /** Each actor is its own account, so that no call of one can end another's session. */
 async function makeActor(kind: string): Promise<Actor> {
   const app = t.app;
-  const email = `${kind.replace(/\W+/g, '-')}${crypto.randomUUID()}@example.com`;
   switch (kind) {
     case 'guest (cookie)':
       return { name: kind, role: 'guest', client: new Client(app) };
     case 'guest (bad token)':
       return { name: kind, role: 'guest', client: Client.withToken(app, 'not-a-real-token') };
     case 'viewer (cookie)':
-      return { name: kind, role: 'user', client: (await register(app, email)).client };
-    case 'viewer (token)':
-      await register(app, email);
+      return { name: kind, role: 'user', client: (await createUser(app)).client };
+    case 'viewer (token)': {
+      const { email } = await createUser(app);
       return { name: kind, role: 'user', client: (await signInWithToken(app, email)).client };
+    }
     default: {
-      const { user } = await register(app, email);
+      // Unverified, as the viewers: the access check is about the role alone.
+      const admin = await createUser(app, { role: 'admin', verified: false });
       adminCount += 1;
-      const promoted = await boss.patch(`/api/admin/users/${user.id}`, {
-        roles: ['admin', 'user'],
-      });
-      expect(promoted.statusCode, promoted.body).toBe(200);
-      if (kind === 'admin (token)')
-        return { name: kind, role: 'admin', client: (await signInWithToken(app, email)).client };
-      const client = new Client(app);
-      const signedIn = await client.post('/api/auth/login', {
-        email,
-        password: 'quiet-river-2026',
-      });
-      expect(signedIn.statusCode, signedIn.body).toBe(200);
-      return { name: kind, role: 'admin', client };
+      if (kind === 'admin (token)') {
+        const { client } = await signInWithToken(app, admin.email, admin.password);
+        return { name: kind, role: 'admin', client };
+      }
+      return { name: kind, role: 'admin', client: admin.client };
     }
   }
 }
@@ -80,8 +72,6 @@ const fill = (path: string) =>
     .replace(/\{[^}]+\}/g, 'x');
 
 beforeAll(async () => {
-  t = await createTestApp();
-  boss = await signInFirstAdmin(t.app);
   const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
     paths: Record<string, Record<string, { security?: Array<Record<string, string[]>> }>>;
   };
@@ -92,9 +82,6 @@ beforeAll(async () => {
       access: accessOf(operation.security),
     })),
   );
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('the API access matrix', () => {
@@ -143,7 +130,7 @@ describe('the API access matrix', () => {
 
   it('guards the upload routes that the document hides (tus) as admin operations', async () => {
     const guest = new Client(t.app);
-    const viewer = (await register(t.app, `tus-${crypto.randomUUID()}@example.com`)).client;
+    const viewer = (await createUser(t.app)).client;
     const tus = { 'tus-resumable': '1.0.0', 'upload-offset': '0' };
     for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
       const asGuest = await guest.request(

@@ -1,11 +1,12 @@
 // Per-user resources belong to their owner: viewer A, knowing viewer B's ids, can neither read nor change B's
 // sessions (devices) or profile, through the API in either mode or through the pages' data.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TOKEN_COOKIE } from '#app/lib/auth.tsx';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { type Client, register, signInWithToken } from './accounts-client.ts';
+import { createUser } from '#tests/factories.ts';
+import { type Client, signInWithToken } from './accounts-client.ts';
+import { withTestApp } from './helpers.ts';
 
-let t: TestApp;
+const t = withTestApp({ web: true });
 type Viewer = {
   client: Client;
   token: Client;
@@ -17,8 +18,7 @@ let a: Viewer;
 let b: Viewer;
 
 async function viewer(name: string): Promise<Viewer> {
-  const email = `${name}-${crypto.randomUUID()}@example.com`;
-  const { client, user } = await register(t.app, email, name);
+  const { client, user, email } = await createUser(t.app, { name });
   const signed = await signInWithToken(t.app, email, undefined, `${name}'s phone`);
   const sessions = (await client.get('/api/user/sessions')).json().sessions as Array<{
     id: string;
@@ -33,13 +33,9 @@ async function viewer(name: string): Promise<Viewer> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ web: true });
   a = await viewer('Alice');
   b = await viewer('Bao');
   expect(b.sessionIds).toHaveLength(2);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('sessions (devices)', () => {

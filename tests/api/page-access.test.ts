@@ -1,17 +1,16 @@
 // The access matrix of the pages, generated from the route table of the production build: every route's loader
 // and action is asked for its data (`.data?_routes=<id>`, as React Router's client does) by a guest, a viewer and an
 // admin, in cookie and token mode, and must answer as the route's declared access says (decision 022).
-import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accessGuards, type Access } from '#app/lib/access.server.ts';
 import { AUTH_TOKEN_COOKIE } from '#app/lib/auth.tsx';
 import { runGuards, type GuardUser } from '#app/lib/guards.ts';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import type { Client } from './accounts-client.ts';
-import { register, signInFirstAdmin, signInWithToken } from './accounts-client.ts';
+import { createEpisode, createMovie, createUser } from '#tests/factories.ts';
+import { type Client, signInWithToken } from './accounts-client.ts';
+import { withTestApp } from './helpers.ts';
 
 type RouteEntry = ServerBuild['routes'][string] & {};
 type Actor = {
@@ -20,7 +19,7 @@ type Actor = {
   headers: () => Record<string, string>;
 };
 
-let t: TestApp;
+const t = withTestApp({ web: true });
 let build: ServerBuild;
 let actors: Actor[];
 let params: Record<string, string>;
@@ -34,41 +33,22 @@ const cookieHeaders = (client: Client) => () => ({ cookie: client.cookieHeader()
 const tokenHeaders = (token: string) => () => ({ cookie: `${AUTH_TOKEN_COOKIE}=${token}` });
 
 beforeAll(async () => {
-  const serverBuild = path.resolve('build/server/index.js');
-  if (!fs.existsSync(serverBuild)) throw new Error('Run "npm run build" before these tests.');
-  build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
-  t = await createTestApp({ web: true });
+  build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
+  const admin = await createUser(t.app, { role: 'admin' });
+  const adminToken = await signInWithToken(t.app, admin.email, admin.password);
+  const viewer = await createUser(t.app);
+  const verified = await createUser(t.app, { verified: true });
+  await createUser(t.app, { email: secrets.email, name: 'Bystander' });
+  const verifiedToken = await signInWithToken(t.app, verified.email);
 
-  const admin = await signInFirstAdmin(t.app);
-  const adminToken = await signInWithToken(t.app, 'boss@example.com', 'admin-secret-2026');
-  const viewer = await register(t.app, `viewer-${Date.now()}@example.com`);
-  const verified = await register(t.app, `verified-${Date.now()}@example.com`);
-  await register(t.app, secrets.email, 'Bystander');
-  expect((await admin.post(`/api/admin/users/${verified.user.id}/verify`)).statusCode).toBe(200);
-  const verifiedToken = await signInWithToken(t.app, verified.user.email);
-
-  const movie = (
-    await admin.post('/api/admin/movies', { title: 'Phim công khai', published: true })
-  ).json().movie as { id: number; slug: string };
-  const server = (
-    await admin.post(`/api/admin/movies/${movie.id}/servers`, { name: 'Vietsub' })
-  ).json().server as { id: number };
-  const episode = await admin.post(`/api/admin/movies/${movie.id}/episodes`, {
-    server_id: server.id,
-    name: 'Tập 1',
-    source_type: 'hls',
-    source_url: 'https://cdn.example/1/master.m3u8',
-  });
-  expect(episode.statusCode).toBe(201);
-  expect(
-    (await admin.post('/api/admin/movies', { title: secrets.draft, published: false })).statusCode,
-  ).toBe(201);
-  const genre = (await admin.post('/api/admin/terms/genre', { name: 'Hành động' })).json().term as {
-    slug: string;
-  };
+  const movie = await createMovie(admin.client, { title: 'Phim công khai', published: true });
+  const episode = await createEpisode(admin.client, movie, { name: 'Tập 1' });
+  await createMovie(admin.client, { title: secrets.draft, published: false });
+  const genre = (await admin.client.post('/api/admin/terms/genre', { name: 'Hành động' })).json()
+    .term as { slug: string };
   params = {
     movie: movie.slug,
-    ep: (episode.json().episode as { ep: string }).ep,
+    ep: episode.ep,
     episodes: `episodes-${movie.id}`,
     term: genre.slug,
   };
@@ -78,7 +58,7 @@ beforeAll(async () => {
     roles,
     emailVerified,
   });
-  const adminUser = adminToken.user;
+  const adminUser = admin.user;
   actors = [
     { name: 'a guest', user: null, headers: () => ({}) },
     {
@@ -94,7 +74,7 @@ beforeAll(async () => {
     {
       name: 'an admin (cookie)',
       user: asGuardUser(adminUser, ['admin', 'user'], true),
-      headers: cookieHeaders(admin),
+      headers: cookieHeaders(admin.client),
     },
     {
       name: 'an admin (token)',
@@ -102,9 +82,6 @@ beforeAll(async () => {
       headers: tokenHeaders(adminToken.token),
     },
   ];
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const routeList = () => Object.values(build.routes).filter((route): route is RouteEntry => !!route);

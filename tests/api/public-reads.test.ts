@@ -1,33 +1,24 @@
 // Public pages reuse their catalogue reads for PUBLIC_CACHE_SECONDS (docs/decisions/019-public-reads-cache.md):
 // a change made outside the admin API shows only once they age out, while an admin's change shows at once. The
 // listing, a movie's page and an episode's watch page are checked.
-import fs from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { episodes, movies } from '#server/db/schema/index.ts';
-import { createTestApp, type TestApp } from '#tests/app-utils.ts';
-import { createMovie, createServer } from '#tests/factories.ts';
+import { createEpisode, createMovie } from '#tests/factories.ts';
 import type { Client } from './accounts-client.ts';
 import { signInFirstAdmin } from './accounts-client.ts';
+import { withTestApp } from './helpers.ts';
 
-let t: TestApp;
+const t = withTestApp({ web: true, env: { PUBLIC_CACHE_SECONDS: 3600 } });
 let admin: Client;
 let film: { id: number; slug: string };
 
 const page = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
 
 beforeAll(async () => {
-  await fs.access('build/server/index.js').catch(() => {
-    throw new Error('Run "npm run build" before these tests.');
-  });
-  t = await createTestApp({ web: true, env: { PUBLIC_CACHE_SECONDS: 3600 } });
   admin = await signInFirstAdmin(t.app);
   const genre = (await admin.post('/api/admin/terms/genre', { name: 'Hành Động' })).json().term;
   film = await createMovie(admin, { title: 'Bão Ngầm', genre_ids: [genre.id], published: true });
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 it('serves a movie page and the listing from the kept read until an admin changes something', async () => {
@@ -45,15 +36,11 @@ it('serves a movie page and the listing from the kept read until an admin change
 });
 
 it('serves an episode’s watch page from the kept read until an admin changes something', async () => {
-  const server = await createServer(admin, film);
-  const created = await admin.post(`/api/admin/movies/${film.id}/episodes`, {
-    server_id: server.id,
+  const episode = await createEpisode(admin, film, {
     name: 'Tập Mở Màn',
     source_type: 'embed',
     source_url: 'https://player.example/embed/1',
   });
-  expect(created.statusCode).toBe(201);
-  const { episode } = created.json();
   const watch = `/watch/${film.slug}/${episode.ep}`;
   expect(await page(watch)).toContain('Tập Mở Màn');
   await t.db.update(episodes).set({ name: 'Tập Cũ' }).where(eq(episodes.id, episode.id));
