@@ -9,6 +9,7 @@ import { videos } from '#server/db/schema/index.ts';
 import type { User } from '#shared/resources/user.ts';
 import type { TestApp } from './app-utils.ts';
 import { Client, PASSWORD } from './api/accounts-client.ts';
+import { episodeServerId, episodeSource } from './episode-defaults.ts';
 
 /** Six hex digits: enough that two calls in one test database never meet. */
 export const uniqueSuffix = () => crypto.randomBytes(3).toString('hex');
@@ -122,21 +123,19 @@ export async function createEpisode(
   movie: { id: number },
   overrides: Record<string, unknown> = {},
 ) {
-  let serverId = overrides.server_id as number | undefined;
-  if (serverId === undefined) {
-    const overview = await admin.get(`/api/admin/movies/${movie.id}/episodes`);
-    expect(overview.statusCode, overview.body).toBe(200);
-    const [first] = overview.json().servers as Server[];
-    serverId = (first ?? (await createServer(admin, movie))).id;
-  }
+  const serverId = await episodeServerId(
+    overrides,
+    async () => {
+      const overview = await admin.get(`/api/admin/movies/${movie.id}/episodes`);
+      expect(overview.statusCode, overview.body).toBe(200);
+      return (overview.json().servers as Server[])[0];
+    },
+    () => createServer(admin, movie),
+  );
   episodeCount += 1;
-  const type = (overrides.source_type as string | undefined) ?? 'hls';
-  const suffix = uniqueSuffix();
   const response = await admin.post(`/api/admin/movies/${movie.id}/episodes`, {
     name: `Tập ${episodeCount}`,
-    source_type: type,
-    ...(type === 'hls' ? { source_url: `https://cdn.example/${suffix}/master.m3u8` } : {}),
-    ...(type === 'embed' ? { source_url: `https://player.example/embed/${suffix}` } : {}),
+    ...episodeSource(overrides, uniqueSuffix()),
     ...overrides,
     server_id: serverId,
   });

@@ -9,6 +9,7 @@ import {
   type APIResponse,
   type Page,
 } from '@playwright/test';
+import { episodeServerId, episodeSource } from '#tests/episode-defaults.ts';
 import { ADMIN } from './admin-account.ts';
 import { fillSignInForm, makeTestHls, uniqueStamp, uploadReadyVideo } from './helpers.ts';
 
@@ -186,21 +187,20 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   createEpisode: async ({ adminApi, createServer }, provide) => {
     await provide(async (movie, overrides = {}) => {
-      let serverId = overrides.server_id as number | undefined;
-      if (serverId === undefined) {
-        const overview = await adminApi.get(`/api/admin/movies/${movie.id}/episodes`);
-        await expectStatus(overview, [200]);
-        const [first] = ((await overview.json()) as { servers: Server[] }).servers;
-        serverId = (first ?? (await createServer(movie))).id;
-      }
+      const serverId = await episodeServerId(
+        overrides,
+        async () => {
+          const overview = await adminApi.get(`/api/admin/movies/${movie.id}/episodes`);
+          await expectStatus(overview, [200]);
+          return ((await overview.json()) as { servers: Server[] }).servers[0];
+        },
+        () => createServer(movie),
+      );
       const stamp = uniqueStamp();
-      const type = (overrides.source_type as string | undefined) ?? 'hls';
       const response = await adminApi.post(`/api/admin/movies/${movie.id}/episodes`, {
         data: {
           name: `Tập ${stamp}`,
-          source_type: type,
-          ...(type === 'hls' ? { source_url: `https://cdn.example/${stamp}/master.m3u8` } : {}),
-          ...(type === 'embed' ? { source_url: `https://player.example/embed/${stamp}` } : {}),
+          ...episodeSource(overrides, stamp),
           ...overrides,
           server_id: serverId,
         },
