@@ -229,18 +229,25 @@ export async function uploadReadyVideo(request: APIRequestContext, file: string,
   return videoId;
 }
 
+/** The playback time of the page's `<hls-video>`, 0 while there is none. */
+export const currentTime = (page: Page) =>
+  page.evaluate(
+    () => (document.querySelector('hls-video') as HTMLVideoElement | null)?.currentTime ?? 0,
+  );
+
+/** Whether the page's `<hls-video>` is paused, or muted. */
+export const videoFlag = (page: Page, flag: 'paused' | 'muted') =>
+  page.evaluate((name) => (document.querySelector('hls-video') as HTMLVideoElement)[name], flag);
+
+/** Presses the control bar's play button and waits until the video has played past its first second. */
+export async function playPastFirstSecond(page: Page, timeout = 20_000) {
+  await page.locator('media-control-bar media-play-button').click();
+  await expect.poll(() => currentTime(page), { timeout }).toBeGreaterThan(1);
+}
+
 /** Plays the page's `<hls-video>` until its time moves past a second, and opens the quality menu. */
 export async function playAndListQualities(page: Page) {
-  await page.locator('media-control-bar media-play-button').click();
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () => (document.querySelector('hls-video') as HTMLVideoElement | null)?.currentTime ?? 0,
-        ),
-      { timeout: 30_000 },
-    )
-    .toBeGreaterThan(1);
+  await playPastFirstSecond(page, 30_000);
   await page.locator('media-settings-menu-button').click();
   await page.locator('media-settings-menu-item').filter({ hasText: 'Quality' }).click();
   return page.locator('media-rendition-menu').getByRole('menuitemradio');

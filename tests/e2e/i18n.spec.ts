@@ -1,15 +1,25 @@
 // Titles and language: detection (cookie, then browser language, then Vietnamese), switching, persistence.
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { isSameDocument, markDocument, open } from './helpers.ts';
+
+/** The home page's title, its heading and the document's language, in Vietnamese or in English. */
+const HOME = {
+  vi: { title: 'Trang chủ | Phim', heading: 'Rạp phim của bạn, ở mọi nơi' },
+  en: { title: 'Home | Phim', heading: 'Your cinema, everywhere' },
+};
+async function expectHomeIn(page: Page, lang: keyof typeof HOME) {
+  await expect(page).toHaveTitle(HOME[lang].title);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOME[lang].heading);
+}
 
 test.describe('a Vietnamese browser', () => {
   test.use({ locale: 'vi-VN' });
 
   test('gets the site in Vietnamese, titled "page | site"', async ({ page }) => {
     await open(page, '/');
-    await expect(page).toHaveTitle('Trang chủ | Phim');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rạp phim của bạn, ở mọi nơi');
+    await expectHomeIn(page, 'vi');
   });
 });
 
@@ -18,9 +28,7 @@ test.describe('an English browser', () => {
 
   test('gets the site in English', async ({ page }) => {
     await open(page, '/');
-    await expect(page).toHaveTitle('Home | Phim');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your cinema, everywhere');
+    await expectHomeIn(page, 'en');
     await expect(page.getByTestId('language-switcher')).toHaveText('en');
   });
 
@@ -35,9 +43,7 @@ test.describe('an English browser', () => {
     await expect(english).toHaveAttribute('aria-checked', 'true');
     await page.getByRole('menuitemradio', { name: 'Tiếng Việt' }).click();
 
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rạp phim của bạn, ở mọi nơi');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
-    await expect(page).toHaveTitle('Trang chủ | Phim');
+    await expectHomeIn(page, 'vi');
     await expect(page.getByTestId('language-switcher')).toHaveText('vi');
     expect(await isSameDocument(page)).toBe(true);
 
@@ -51,9 +57,7 @@ test.describe('an English browser', () => {
 
     // The cookie now wins over the browser's English.
     await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
-    await expect(page).toHaveTitle('Trang chủ | Phim');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rạp phim của bạn, ở mọi nơi');
+    await expectHomeIn(page, 'vi');
   });
 
   test('switches back to English the same way', async ({ page, context, baseURL }) => {
@@ -63,9 +67,7 @@ test.describe('an English browser', () => {
     await markDocument(page);
     await page.getByTestId('language-switcher').click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your cinema, everywhere');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page).toHaveTitle('Home | Phim');
+    await expectHomeIn(page, 'en');
     expect(await isSameDocument(page)).toBe(true);
     const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
     expect(cookie?.value).toBe('en');
@@ -77,8 +79,7 @@ test.describe('a browser in a language the site lacks', () => {
 
   test('falls back to Vietnamese', async ({ page }) => {
     await open(page, '/');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
-    await expect(page).toHaveTitle('Trang chủ | Phim');
+    await expectHomeIn(page, 'vi');
   });
 });
 

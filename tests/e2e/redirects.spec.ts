@@ -1,39 +1,25 @@
 // Section roots redirect to their first screen, and the guards send anonymous visitors to sign in.
 import { expect, test } from './fixtures.ts';
 
-const chains: Array<{ from: string; hops: string[] }> = [
-  {
-    from: '/vnwa',
-    hops: [
-      '/vnwa/dashboard',
-      '/vnwa/movie/film/list',
-      '/vnwa/login?redirect=%2Fvnwa%2Fmovie%2Ffilm%2Flist',
-    ],
-  },
-  {
-    from: '/vnwa/movie',
-    hops: ['/vnwa/movie/film/list', '/vnwa/login?redirect=%2Fvnwa%2Fmovie%2Ffilm%2Flist'],
-  },
-  {
-    from: '/vnwa/movie/film',
-    hops: ['/vnwa/movie/film/list', '/vnwa/login?redirect=%2Fvnwa%2Fmovie%2Ffilm%2Flist'],
-  },
+/**
+ * A section root, the screens it redirects a guest through, and the sign-in page its last screen sends the guest to
+ * (with that screen as `redirect`): the hops are the screens, then that sign-in URL.
+ */
+const chains = [
+  { from: '/vnwa', screens: ['/vnwa/dashboard', '/vnwa/movie/film/list'], signIn: '/vnwa/login' },
+  { from: '/vnwa/movie', screens: ['/vnwa/movie/film/list'], signIn: '/vnwa/login' },
+  { from: '/vnwa/movie/film', screens: ['/vnwa/movie/film/list'], signIn: '/vnwa/login' },
   {
     from: '/vnwa/vmedia/video-manager',
-    hops: [
-      '/vnwa/vmedia/video-manager/list',
-      '/vnwa/login?redirect=%2Fvnwa%2Fvmedia%2Fvideo-manager%2Flist',
-    ],
+    screens: ['/vnwa/vmedia/video-manager/list'],
+    signIn: '/vnwa/login',
   },
-  {
-    from: '/vnwa/account',
-    hops: ['/vnwa/account/general', '/vnwa/login?redirect=%2Fvnwa%2Faccount%2Fgeneral'],
-  },
-  {
-    from: '/account',
-    hops: ['/account/general', '/auth/login?redirect=%2Faccount%2Fgeneral'],
-  },
-];
+  { from: '/vnwa/account', screens: ['/vnwa/account/general'], signIn: '/vnwa/login' },
+  { from: '/account', screens: ['/account/general'], signIn: '/auth/login' },
+].map(({ from, screens, signIn }) => ({
+  from,
+  hops: [...screens, `${signIn}?redirect=${encodeURIComponent(screens.at(-1)!)}`],
+}));
 
 test.use({ locale: 'en-US' });
 

@@ -8,7 +8,15 @@ import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { DOUBLE_TAP_MS } from '#app/components/player/player-taps.ts';
 import { expect, test as base, type Movie } from './fixtures.ts';
-import { open, uniqueStamp, valuesOver, waitForHydration } from './helpers.ts';
+import {
+  currentTime,
+  open,
+  playPastFirstSecond,
+  uniqueStamp,
+  valuesOver,
+  videoFlag,
+  waitForHydration,
+} from './helpers.ts';
 
 const test = base.extend<{
   /**
@@ -72,19 +80,9 @@ const test = base.extend<{
 
 test.use({ locale: 'en-US' });
 
-const currentTime = (page: Page) =>
-  page.evaluate(
-    () => (document.querySelector('hls-video') as HTMLVideoElement | null)?.currentTime ?? 0,
-  );
-
 /** Takes focus off the control that was clicked, as a viewer clicking beside the player would. */
 const focusPage = (page: Page) =>
   page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-
-async function playAndAdvance(page: Page) {
-  await page.locator('media-control-bar media-play-button').click();
-  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
-}
 
 test('a viewer watches, changes quality and server, and moves to the next episode', async ({
   page,
@@ -107,16 +105,12 @@ test('a viewer watches, changes quality and server, and moves to the next episod
   const view = page.waitForResponse((response) =>
     /\/api\/episodes\/\d+\/view$/.test(response.url()),
   );
-  await playAndAdvance(page);
+  await playPastFirstSecond(page);
   expect(await (await view).json()).toEqual({ counted: true });
   // K pauses (the clip is short: the rest of the test must not run into its end).
   await focusPage(page);
   await page.keyboard.press('k');
-  await expect
-    .poll(() =>
-      page.evaluate(() => (document.querySelector('hls-video') as HTMLVideoElement).paused),
-    )
-    .toBe(true);
+  await expect.poll(() => videoFlag(page, 'paused')).toBe(true);
   // The episode's intro runs to 8 s: the viewer skips it.
   const skipIntro = page.getByRole('button', { name: 'Skip intro' });
   await skipIntro.click();
@@ -143,11 +137,7 @@ test('a viewer watches, changes quality and server, and moves to the next episod
   // Shortcuts: mute, and the help dialog.
   await focusPage(page);
   await page.keyboard.press('m');
-  await expect
-    .poll(() =>
-      page.evaluate(() => (document.querySelector('hls-video') as HTMLVideoElement).muted),
-    )
-    .toBe(true);
+  await expect.poll(() => videoFlag(page, 'muted')).toBe(true);
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(help).toContainText('Next episode');
@@ -158,11 +148,9 @@ test('a viewer watches, changes quality and server, and moves to the next episod
   await page.getByRole('link', { name: 'Thuyết minh' }).click();
   await expect(page).toHaveURL(`/watch/${slug}/tap-1?server=${dubbedServerId}`);
   await expect(page.getByTestId('episode-name')).toContainText('Tập 1 · Thuyết minh');
-  await playAndAdvance(page);
+  await playPastFirstSecond(page);
   // The mute was remembered.
-  expect(
-    await page.evaluate(() => (document.querySelector('hls-video') as HTMLVideoElement).muted),
-  ).toBe(true);
+  expect(await videoFlag(page, 'muted')).toBe(true);
 
   // Back on the first server, the next episode.
   await page.getByRole('link', { name: 'Vietsub #1' }).click();
@@ -174,7 +162,7 @@ test('a viewer watches, changes quality and server, and moves to the next episod
   ).toHaveAttribute('aria-current', 'page');
 
   // Near the end, the next-episode card counts down; "Play now" goes on to the embed episode.
-  await playAndAdvance(page);
+  await playPastFirstSecond(page);
   await focusPage(page);
   await page.keyboard.press('9');
   const card = page.getByTestId('next-card');
