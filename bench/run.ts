@@ -2,7 +2,8 @@
 // `BENCH_ONLY=ladder` runs only the HLS ladder transcode (bench/ladder.ts), which the full run does first,
 // `BENCH_ONLY=catalog` only the catalogue part (100,000 movies, 1,000,000 episodes; bench/catalog.ts),
 // `BENCH_ONLY=storage` only HLS segments against nginx (bench/storage.ts), `BENCH_ONLY=playback` only the time to
-// first frame against a bare hls.js page (bench/playback.ts).
+// first frame against a bare hls.js page (bench/playback.ts), `BENCH_ONLY=runtime` only the start-up and memory of
+// `npm start` against the server run from its sources and a bare Fastify process (bench/runtime.ts).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import { BROWSER_USER_AGENT } from '#tests/chromium.ts';
 import { seedCatalog } from './catalog.ts';
 import { benchLadder } from './ladder.ts';
 import { benchPlayback } from './playback.ts';
+import { benchRuntime } from './runtime.ts';
 import { benchStorage } from './storage.ts';
 import { measureViewRoll } from './views.ts';
 
@@ -28,13 +30,16 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
  */
 const catalogConnections = Number(process.env.BENCH_CATALOG_CONNECTIONS ?? 4);
 const only = process.env.BENCH_ONLY;
-const parts = ['ladder', 'catalog', 'storage', 'playback'];
+const parts = ['ladder', 'runtime', 'catalog', 'storage', 'playback'];
 if (only && !parts.includes(only))
   throw new Error(`BENCH_ONLY=${only}: one of ${parts.join(', ')}.`);
 const runs = (part: string) => !only || only === part;
 // First, while nothing else in this run uses the CPU.
 if (runs('ladder')) await benchLadder();
 if (only === 'ladder') process.exit(0);
+// Next, before this process starts a server of its own: each runtime measured is a process of its own.
+if (runs('runtime')) await benchRuntime({ seconds, connections });
+if (only === 'runtime') process.exit(0);
 
 // autocannon reports p90 and p97.5 but no p95; the percentile list it reads lives in this module (shared through
 // the require cache), and its histograms are merged in this thread, so adding 95 makes it report p95 too.

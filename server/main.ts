@@ -13,6 +13,9 @@ if (dev) process.env.NODE_ENV = 'development';
 else if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';
 
 async function main() {
+  // Node 22.1+ keeps compiled code between starts (not on Node 20): much of a start is compiling the bundle.
+  const nodeModule = (await import('node:module')) as { enableCompileCache?: () => unknown };
+  nodeModule.enableCompileCache?.();
   const { ConfigError, loadConfig } = await import('./config.ts');
   const { DataDirLockedError } = await import('./data-dir-lock.ts');
   const { seedDemo } = await import('./demo/seed.ts');

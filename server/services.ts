@@ -1,7 +1,6 @@
 // Builds the services once per process; HTTP routes and React Router loaders share them.
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -31,9 +30,8 @@ import { createHomeService } from './domain/site/home.service.ts';
 import { createPublicReads } from './domain/catalog/public-reads.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { appVersion } from './paths.ts';
 
-const require = createRequire(import.meta.url);
-export const appVersion: string = (require('../package.json') as { version: string }).version;
 
 export type Services = ReturnType<typeof createServices>;
 

@@ -1,5 +1,6 @@
 // Runs the production server on a throw-away data folder for the browser tests, and removes it afterwards.
-// Usage: node --import tsx tests/e2e/server.ts (PORT, else PHIM_E2E_PORT, else 4173). Needs `npm run build`.
+// Usage: node --import tsx tests/e2e/server.ts (PORT, else PHIM_E2E_PORT, else 4173). Needs `npm run build`:
+// the browser tests run the server as `npm start` does, bundled (build/phim/main.js), not from its sources.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +21,7 @@ function removeDataDir() {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const child = spawn(process.execPath, ['build/phim/main.js'], {
   stdio: 'inherit',
   env: {
     ...process.env,

