@@ -21,6 +21,7 @@ import { subtitlesRoutes } from './http/subtitles.routes.ts';
 import { searchRoutes } from './http/search.routes.ts';
 import { termsRoutes } from './http/terms.routes.ts';
 import { watchRoutes } from './http/watch.routes.ts';
+import { historyRoutes } from './http/history.routes.ts';
 import { reportsRoutes } from './http/reports.routes.ts';
 import { videoUploadsRoutes } from './http/video-uploads.routes.ts';
 import { videosRoutes } from './http/videos.routes.ts';
@@ -108,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('services', services);
   app.addHook('onClose', async () => services.rateLimits.close());
+  // Watch positions kept for the next batch are written before the pool closes.
+  app.addHook('onClose', async () => services.history.stop());
   // After the HTTP server has stopped and before the database pool closes (start.ts closes it after the app).
   app.addHook('onClose', async () => services.jobs.stop(config.SHUTDOWN_TIMEOUT_MS));
   app.decorate(
@@ -155,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(subtitlesRoutes);
       await api.register(watchRoutes);
       await api.register(reportsRoutes);
+      await api.register(historyRoutes);
       await api.register(videosRoutes);
       await api.register(videoUploadsRoutes);
       await api.register(searchRoutes);

@@ -21,6 +21,7 @@ import { createUploadsService } from './domain/media/uploads.service.ts';
 import { videoFiles } from './domain/media/video-files.ts';
 import { createVideosService } from './domain/media/videos.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
+import { createHistoryService } from './domain/engagement/history.service.ts';
 import { createReportsService } from './domain/engagement/reports.service.ts';
 import { createEventBus } from './events.ts';
 import { createJobQueue } from './jobs.ts';
@@ -178,6 +179,11 @@ export function createServices(options: {
     home,
     search: createSearchService({ db }),
     reports: createReportsService({ db, events }),
+    history: createHistoryService({
+      db,
+      secret: crypto.createHash('sha256').update(`history:${options.authSecret}`).digest('hex'),
+      log,
+    }),
     system: createSystemService({ db, version: appVersion }),
     events,
     jobs,

@@ -4,3 +4,4 @@ export * from './catalog.ts';
 export * from './subtitles.ts';
 export * from './media.ts';
 export * from './engagement.ts';
+export * from './history.ts';

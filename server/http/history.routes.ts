@@ -1,0 +1,113 @@
+// Watch history (issue 16): the player saves positions with the history ticket its watch page carries; the
+// signed-in viewer reads, trims and clears their own history. Decision 040.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PER_PAGE_MAX, pageSchema } from '#shared/list-query.ts';
+import { HISTORY_TICKET_HOURS } from '#server/domain/engagement/history.service.ts';
+import { historyItemSchema } from '#shared/resources/history.ts';
+import { errorBody, errorResponses, idParam } from './errors.ts';
+
+/** A day is longer than any episode; a player that reports more is wrong. */
+const MAX_SECONDS = 86_400;
+
+const episodeParams = z.object({ episode_id: idParam });
+
+export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { history } = app.services;
+
+  app.post(
+    '/history/:episode_id',
+    {
+      // The ticket is the access check: signed for one viewer and one episode, it cannot be guessed by another
+      // site either, so no CSRF token is needed (navigator.sendBeacon, used as the page hides, sends no headers).
+      config: { access: 'public', csrf: false },
+      schema: {
+        tags: ['engagement'],
+        summary: "Save the viewer's position in an episode",
+        description:
+          'Sent by the player every ~10 s, on pause, on seek and when the page hides (also as `navigator.sendBeacon`). ' +
+          '`ticket` comes with the watch page (or `GET /api/history/{episode_id}/ticket`); positions are written to ' +
+          'the database within a second, in batches. 401 when the ticket is forged, expired or for another episode.',
+        params: episodeParams,
+        body: z.strictObject({
+          ticket: z.string().min(1).max(512),
+          position: z.number().min(0).max(MAX_SECONDS),
+          duration: z.number().positive().max(MAX_SECONDS),
+        }),
+        response: { 204: z.null(), ...errorResponses(401, 422) },
+      },
+    },
+    async (request, reply) => {
+      if (!history.save(request.params.episode_id, request.body)) {
+        return reply
+          .status(401)
+          .send(errorBody('invalid_ticket', 'This history ticket is not valid: reload the page.'));
+      }
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/history/:episode_id/ticket',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['engagement'],
+        summary: 'A history ticket for one episode',
+        description: `For API clients: the ticket that \`POST /api/history/{episode_id}\` needs, good for ${HISTORY_TICKET_HOURS} hours.`,
+        params: episodeParams,
+        response: { 200: z.object({ ticket: z.string() }), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => ({
+      ticket: await history.ticketForEpisode(request.currentUser!.id, request.params.episode_id),
+    }),
+  );
+
+  app.get(
+    '/history',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['engagement'],
+        summary: 'The signed-in viewer’s watch history, newest first',
+        querystring: z.strictObject({
+          page: z.coerce.number().int().min(1).max(100_000).optional(),
+          per_page: z.coerce.number().int().min(1).max(PER_PAGE_MAX).optional(),
+        }),
+        response: { 200: pageSchema(historyItemSchema), ...errorResponses(401, 422) },
+      },
+    },
+    async (request) => history.list(request.currentUser!.id, request.query),
+  );
+
+  app.delete(
+    '/history/:episode_id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['engagement'],
+        summary: 'Remove one episode from the history',
+        params: episodeParams,
+        response: { 204: z.null(), ...errorResponses(401, 404, 419) },
+      },
+    },
+    async (request, reply) => {
+      await history.remove(request.currentUser!.id, request.params.episode_id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/history',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['engagement'],
+        summary: 'Clear the whole history',
+        response: { 200: z.object({ removed: z.number() }), ...errorResponses(401, 419) },
+      },
+    },
+    async (request) => ({ removed: await history.clear(request.currentUser!.id) }),
+  );
+};
