@@ -1,5 +1,6 @@
-// The real server (`server/main.ts`, the production build, embedded PostgreSQL) in a child process, as `npm start`
-// runs it, for the tests of what only a whole process shows: shutdown, restarts, the data-folder lock.
+// The real server (the production build: the bundled server and the pages, embedded PostgreSQL) in a child
+// process, as `npm start` runs it (`node build/phim/main.js`; `npm run build` first), for the tests of what only
+// a whole process shows: shutdown, restarts, the data-folder lock.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,7 +32,7 @@ export async function startServerProcess(options: {
   env?: Record<string, string>;
 }): Promise<ServerProcess> {
   const port = await findFreePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['build/phim/main.js'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
