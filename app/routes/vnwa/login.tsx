@@ -5,9 +5,7 @@ import { useTranslation } from '#app/lib/use-translation.ts';
 import { useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { Logo } from '#app/components/logo.tsx';
 import { ColorModeSwitcher, LanguageSwitcher } from '#app/components/preferences.tsx';
-import { Alert } from '#app/components/ui/alert.tsx';
-import { Button } from '#app/components/ui/button.tsx';
-import { Field, Input, PasswordInput } from '#app/components/ui/input.tsx';
+import { AuthForm, CurrentPasswordField, EmailField } from '#app/components/account/auth-form.tsx';
 import { ApiError } from '#app/lib/api.ts';
 import { safeRedirect, useAuth } from '#app/lib/auth.tsx';
 import { PageTitle, useSiteInfo, type RouteHandle } from '#app/lib/title.tsx';
@@ -72,29 +70,15 @@ export default function AdminLogin() {
           <p className="mt-1 mb-6 text-sm text-neutral-600 dark:text-neutral-400">
             {t('admin.login.subtitle', { site: siteName })}
           </p>
-          <form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-            {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-            <Field label={t('form.email')} error={form.errors.email}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="email"
-                  type="email"
-                  autoComplete="username"
-                  inputMode="email"
-                />
-              )}
-            </Field>
-            <Field label={t('form.password')} error={form.errors.password}>
-              {(control) => (
-                <PasswordInput {...control} name="password" autoComplete="current-password" />
-              )}
-            </Field>
-            <Button type="submit" disabled={form.pending} className="mt-2 w-full">
-              <LogIn aria-hidden />
-              {form.pending ? t('auth.login.submitting') : t('auth.login.submit')}
-            </Button>
-          </form>
+          <AuthForm
+            method="post"
+            form={form}
+            icon={<LogIn aria-hidden />}
+            submitLabel={form.pending ? t('auth.login.submitting') : t('auth.login.submit')}
+          >
+            <EmailField error={form.errors.email} autoComplete="username" />
+            <CurrentPasswordField error={form.errors.password} />
+          </AuthForm>
         </div>
       </main>
     </div>

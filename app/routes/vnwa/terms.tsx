@@ -18,7 +18,7 @@ import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
 import { DropdownMenuItem } from '#app/components/ui/dropdown-menu.tsx';
-import { Checkbox, Field, Input, Textarea } from '#app/components/ui/input.tsx';
+import { CheckboxField, TextField, TextareaField } from '#app/components/ui/input.tsx';
 import { isApiError } from '#app/lib/api.ts';
 import { useAuth } from '#app/lib/auth.tsx';
 import { formatDate } from '#app/lib/format.ts';
@@ -87,17 +87,14 @@ function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose:
       onClose={onClose}
       form={form}
     >
-      <Field label={t('admin.terms.fields.name')} error={form.errors.name}>
-        {(control) => (
-          <Input
-            {...control}
-            name="name"
-            maxLength={100}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label={t('admin.terms.fields.name')}
+        error={form.errors.name}
+        name="name"
+        maxLength={100}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
       <SlugField
         from={name}
         initial={term?.slug}
@@ -105,33 +102,29 @@ function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose:
         maxLength={120}
         error={form.errors.slug}
       />
-      <Field label={t('admin.terms.fields.description')} error={form.errors.description}>
-        {(control) => (
-          <Textarea
-            {...control}
-            name="description"
-            rows={3}
-            maxLength={2000}
-            defaultValue={term?.description}
-          />
-        )}
-      </Field>
+      <TextareaField
+        label={t('admin.terms.fields.description')}
+        error={form.errors.description}
+        name="description"
+        rows={3}
+        maxLength={2000}
+        defaultValue={term?.description}
+      />
       <div className="grid grid-cols-2 items-end gap-4">
-        <Field label={t('admin.terms.fields.order')} error={form.errors.order}>
-          {(control) => (
-            <Input
-              {...control}
-              name="order"
-              type="number"
-              inputMode="numeric"
-              defaultValue={term?.order ?? 0}
-            />
-          )}
-        </Field>
-        <label className="flex h-11 items-center gap-2.5 text-sm">
-          <Checkbox name="visible" defaultChecked={term?.visible ?? true} />
-          {t('admin.terms.fields.visible')}
-        </label>
+        <TextField
+          label={t('admin.terms.fields.order')}
+          error={form.errors.order}
+          name="order"
+          type="number"
+          inputMode="numeric"
+          defaultValue={term?.order ?? 0}
+        />
+        <CheckboxField
+          name="visible"
+          defaultChecked={term?.visible ?? true}
+          label={t('admin.terms.fields.visible')}
+          className="h-11"
+        />
       </div>
     </FormDialog>
   );

@@ -23,7 +23,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#app/components/ui/dropdown-menu.tsx';
-import { Field, Input } from '#app/components/ui/input.tsx';
+import { TextField } from '#app/components/ui/input.tsx';
 import { AttachDialog } from '#app/components/videos/attach-dialog.tsx';
 import {
   VideoStatusBadge,
@@ -73,9 +73,13 @@ function RenameDialog({ video, onClose }: { video: AdminVideo; onClose: () => vo
   });
   return (
     <FormDialog title={t('admin.videos.rename.title')} onClose={onClose} form={form}>
-      <Field label={t('form.name')} error={form.errors.name}>
-        {(control) => <Input {...control} name="name" defaultValue={video.name} maxLength={200} />}
-      </Field>
+      <TextField
+        label={t('form.name')}
+        error={form.errors.name}
+        name="name"
+        defaultValue={video.name}
+        maxLength={200}
+      />
     </FormDialog>
   );
 }
