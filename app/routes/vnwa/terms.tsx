@@ -7,6 +7,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
 import {
+  actionsColumn,
+  dateColumn,
   DataTable,
   RowActionsMenu,
   type DataTableColumn,
@@ -21,7 +23,6 @@ import { DropdownMenuItem } from '#app/components/ui/dropdown-menu.tsx';
 import { CheckboxField, TextField, TextareaField } from '#app/components/ui/input.tsx';
 import { isApiError } from '#app/lib/api.ts';
 import { useAuth } from '#app/lib/auth.tsx';
-import { formatDate } from '#app/lib/format.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
@@ -213,32 +214,22 @@ export default function TermsManager({ loaderData }: Route.ComponentProps) {
             </Badge>
           ),
       },
-      {
-        id: 'created_at',
-        header: t('admin.terms.fields.created'),
-        meta: { sortKey: 'created_at', className: 'whitespace-nowrap' },
-        cell: ({ row }) => formatDate(row.original.created_at),
-      },
-      {
-        id: 'actions',
-        header: () => <span className="sr-only">{t('admin.users.columns.actions')}</span>,
-        meta: { className: 'w-12 text-right' },
-        cell: ({ row }) => (
-          <RowActionsMenu label={t('admin.users.actions', { name: row.original.name })}>
-            <DropdownMenuItem onSelect={() => setDialog({ kind: 'edit', term: row.original })}>
-              <Pencil aria-hidden />
-              {t('admin.users.edit.open')}
-            </DropdownMenuItem>
-            <DropdownMenuItem
-              danger
-              onSelect={() => setDialog({ kind: 'delete', term: row.original })}
-            >
-              <Trash2 aria-hidden />
-              {t('admin.users.delete.open')}
-            </DropdownMenuItem>
-          </RowActionsMenu>
-        ),
-      },
+      dateColumn(t('admin.terms.fields.created'), 'created_at', (term) => term.created_at),
+      actionsColumn(t('admin.users.columns.actions'), ({ row }) => (
+        <RowActionsMenu label={t('admin.users.actions', { name: row.original.name })}>
+          <DropdownMenuItem onSelect={() => setDialog({ kind: 'edit', term: row.original })}>
+            <Pencil aria-hidden />
+            {t('admin.users.edit.open')}
+          </DropdownMenuItem>
+          <DropdownMenuItem
+            danger
+            onSelect={() => setDialog({ kind: 'delete', term: row.original })}
+          >
+            <Trash2 aria-hidden />
+            {t('admin.users.delete.open')}
+          </DropdownMenuItem>
+        </RowActionsMenu>
+      )),
     ],
     [t],
   );
