@@ -1,5 +1,6 @@
-// Columns that several admin tables share: a date, and the row's actions menu at the end.
+// Columns that several admin tables share: a count, a date, and the row's actions menu at the end.
 import type { RowData } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 import { formatDate } from '#app/lib/format.ts';
 import type { DataTableColumn, DataTableColumnMeta } from './data-table.tsx';
 
@@ -19,6 +20,20 @@ export function dateColumn<T extends RowData>(
       className: options.className ?? 'whitespace-nowrap',
     },
     cell: ({ row }) => formatDate(value(row.original), { time: options.time }),
+  };
+}
+
+/** A sortable number (a count, an order), right-aligned with digits of one width. */
+export function numberColumn<T extends RowData>(
+  header: string,
+  id: string,
+  value: (row: T) => ReactNode,
+): DataTableColumn<T> {
+  return {
+    id,
+    header,
+    meta: { sortKey: id, className: 'text-right tabular-nums' },
+    cell: ({ row }) => value(row.original),
   };
 }
 

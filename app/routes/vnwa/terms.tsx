@@ -9,6 +9,7 @@ import { useRevalidator } from 'react-router';
 import {
   actionsColumn,
   dateColumn,
+  numberColumn,
   DataTable,
   RowActionsMenu,
   type DataTableColumn,
@@ -186,18 +187,8 @@ export default function TermsManager({ loaderData }: Route.ComponentProps) {
           </div>
         ),
       },
-      {
-        id: 'movies_count',
-        header: t('admin.terms.fields.movies'),
-        meta: { sortKey: 'movies_count', className: 'text-right tabular-nums' },
-        cell: ({ row }) => row.original.movies_count,
-      },
-      {
-        id: 'order',
-        header: t('admin.terms.fields.order'),
-        meta: { sortKey: 'order', className: 'text-right tabular-nums' },
-        cell: ({ row }) => row.original.order,
-      },
+      numberColumn(t('admin.terms.fields.movies'), 'movies_count', (term) => term.movies_count),
+      numberColumn(t('admin.terms.fields.order'), 'order', (term) => term.order),
       {
         id: 'visible',
         header: t('admin.terms.fields.visible'),

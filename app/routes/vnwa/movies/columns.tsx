@@ -6,6 +6,7 @@ import { AppLink } from '#app/components/app-link.tsx';
 import {
   actionsColumn,
   dateColumn,
+  numberColumn,
   RowActionsMenu,
   type DataTableColumn,
 } from '#app/components/data-table/index.ts';
@@ -82,18 +83,10 @@ export function useMovieColumns({
         meta: { sortKey: 'year', className: 'tabular-nums' },
         cell: ({ row }) => row.original.year ?? '—',
       },
-      {
-        id: 'episodes',
-        header: t('admin.movies.columns.episodes'),
-        meta: { sortKey: 'episodes', className: 'text-right tabular-nums' },
-        cell: ({ row }) => row.original.episodes_count,
-      },
-      {
-        id: 'views',
-        header: t('admin.movies.columns.views'),
-        meta: { sortKey: 'views', className: 'text-right tabular-nums' },
-        cell: ({ row }) => row.original.views.total.toLocaleString('vi-VN'),
-      },
+      numberColumn(t('admin.movies.columns.episodes'), 'episodes', (movie) => movie.episodes_count),
+      numberColumn(t('admin.movies.columns.views'), 'views', (movie) =>
+        movie.views.total.toLocaleString('vi-VN'),
+      ),
       dateColumn(t('admin.movies.columns.updated'), 'updated_at', (movie) => movie.updated_at, {
         time: true,
       }),
