@@ -1,5 +1,6 @@
 // Same-host links that prefetch data and code on hover or focus, except on save-data or 2g connections.
 import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router';
+import { cn } from '#app/lib/cn.ts';
 
 type NetworkInformation = { saveData?: boolean; effectiveType?: string };
 
@@ -17,4 +18,18 @@ export function AppLink(props: LinkProps) {
 
 export function AppNavLink(props: NavLinkProps) {
   return <NavLink prefetch={prefetchMode()} {...props} />;
+}
+
+/** A menu's link to a page: `activeClassName` joins `className` while that page is the one open. */
+export function NavItem({
+  className,
+  activeClassName,
+  ...props
+}: Omit<NavLinkProps, 'className'> & { className: string; activeClassName: string }) {
+  return (
+    <AppNavLink
+      {...props}
+      className={({ isActive }) => cn(className, isActive && activeClassName)}
+    />
+  );
 }

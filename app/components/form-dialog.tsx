@@ -1,7 +1,7 @@
 // A dialog that is one form: its title, the form's own error on top, the fields, then Cancel and the submit button.
-import type { FormEventHandler, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { ApiForm, type ApiFormState } from '#app/components/api-form.tsx';
 import { FormActions } from '#app/components/form-actions.tsx';
-import { Alert } from '#app/components/ui/alert.tsx';
 import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
 
 export function FormDialog({
@@ -22,11 +22,7 @@ export function FormDialog({
   /** Escape, the close button and Cancel call it. */
   onClose: () => void;
   /** What `useApiForm` answers. */
-  form: {
-    onSubmit: FormEventHandler<HTMLFormElement>;
-    formError: string | null;
-    pending: boolean;
-  };
+  form: ApiFormState;
   submitLabel?: ReactNode;
   danger?: boolean;
   disabled?: boolean;
@@ -35,8 +31,7 @@ export function FormDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={title} description={description} className={className}>
-        <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+        <ApiForm form={form} className="flex flex-col gap-4">
           {children}
           <FormActions
             className="mt-2"
@@ -46,7 +41,7 @@ export function FormDialog({
             danger={danger}
             disabled={disabled}
           />
-        </form>
+        </ApiForm>
       </DialogContent>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 // <Img>: storage images resized by /_img at 1x and 2x, lazy by default, over a blurred 10 px placeholder.
 import { Film } from 'lucide-react';
-import { useState, type ComponentProps, type CSSProperties } from 'react';
+import { useState, type ComponentProps, type CSSProperties, type SyntheticEvent } from 'react';
 import { cn } from '#app/lib/cn.ts';
 
 /** The widths /_img serves (server/http/image.routes.ts has the same list; a test keeps them equal). */
@@ -103,33 +103,26 @@ export function Img({
 }: ImgProps) {
   // The src that failed to load, so that a new src gets its own chance without an effect.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const loading = priority ? ('eager' as const) : ('lazy' as const);
-  const decoding = priority ? ('auto' as const) : ('async' as const);
-  const fetchPriority = priority ? ('high' as const) : undefined;
-
   if (!src || failedSrc === src) {
     return <EmptyImage width={width} height={height} alt={alt} className={className} />;
   }
+  // What both kinds of picture say alike: the box, the text, when to load, and the empty box after a failure.
+  const common = {
+    width,
+    height,
+    alt,
+    sizes,
+    loading: priority ? ('eager' as const) : ('lazy' as const),
+    decoding: priority ? ('auto' as const) : ('async' as const),
+    fetchPriority: priority ? ('high' as const) : undefined,
+    onError: (event: SyntheticEvent<HTMLImageElement, Event>) => {
+      setFailedSrc(src);
+      onError?.(event);
+    },
+  };
   if (!isStorageSrc(src)) {
     return (
-      <img
-        {...rest}
-        src={src}
-        width={width}
-        height={height}
-        alt={alt}
-        sizes={sizes}
-        loading={loading}
-        decoding={decoding}
-        fetchPriority={fetchPriority}
-        className={className}
-        style={style}
-        onLoad={onLoad}
-        onError={(event) => {
-          setFailedSrc(src);
-          onError?.(event);
-        }}
-      />
+      <img {...rest} src={src} {...common} className={className} style={style} onLoad={onLoad} />
     );
   }
 
@@ -144,13 +137,7 @@ export function Img({
       {...rest}
       src={imageUrl(src, { width, quality, version })}
       srcSet={imageSrcSet(src, { width, quality, version, sizes: Boolean(sizes) })}
-      sizes={sizes}
-      width={width}
-      height={height}
-      alt={alt}
-      loading={loading}
-      decoding={decoding}
-      fetchPriority={fetchPriority}
+      {...common}
       className={cn('bg-neutral-200 object-cover dark:bg-neutral-800', className)}
       style={{ ...placeholder, ...style }}
       // The picture covers the placeholder; dropping it keeps it from showing through transparent pixels.
@@ -162,12 +149,13 @@ export function Img({
         event.currentTarget.style.backgroundImage = 'none';
         onLoad?.(event);
       }}
-      onError={(event) => {
-        setFailedSrc(src);
-        onError?.(event);
-      }}
     />
   );
+}
+
+/** A movie's poster: always 2:3, so its height follows from its width. */
+export function Poster({ width, ...props }: Omit<ImgProps, 'height'>) {
+  return <Img width={width} height={(width * 3) / 2} {...props} />;
 }
 
 /** No picture: a neutral gradient box of the same size, with a film icon. */

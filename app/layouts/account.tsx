@@ -2,8 +2,7 @@
 import { MonitorSmartphone, UserRound } from 'lucide-react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { Outlet } from 'react-router';
-import { AppNavLink } from '#app/components/app-link.tsx';
-import { cn } from '#app/lib/cn.ts';
+import { NavItem } from '#app/components/app-link.tsx';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 
@@ -25,20 +24,15 @@ function AccountShell({ children }: { children: React.ReactNode }) {
     >
       <nav aria-label={t('pages.account')} className="flex gap-1 overflow-x-auto md:flex-col">
         {items.map(({ to, label, icon: Icon }) => (
-          <AppNavLink
+          <NavItem
             key={to}
             to={to}
-            className={({ isActive }) =>
-              cn(
-                'flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100 dark:hover:bg-neutral-900',
-                isActive &&
-                  'bg-primary-50 text-primary-700 dark:bg-primary-500/15 dark:text-primary-300',
-              )
-            }
+            className="flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100 dark:hover:bg-neutral-900"
+            activeClassName="bg-primary-50 text-primary-700 dark:bg-primary-500/15 dark:text-primary-300"
           >
             <Icon className="size-4" aria-hidden />
             {t(label)}
-          </AppNavLink>
+          </NavItem>
         ))}
       </nav>
       <div className="min-w-0">{children}</div>

@@ -2,7 +2,6 @@
 import {
   Film,
   Globe2,
-  Menu,
   MonitorSmartphone,
   Shapes,
   Tags,
@@ -15,14 +14,13 @@ import {
 import { useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { Outlet } from 'react-router';
-import { AppLink, AppNavLink } from '#app/components/app-link.tsx';
+import { AppLink, NavItem } from '#app/components/app-link.tsx';
+import { MenuSheet } from '#app/components/menu-sheet.tsx';
 import { ErrorView } from '#app/components/error-view.tsx';
 import { Logo } from '#app/components/logo.tsx';
 import { ColorModeSwitcher, LanguageSwitcher } from '#app/components/preferences.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { Sheet, SheetContent, SheetTrigger } from '#app/components/ui/sheet.tsx';
 import { UserMenu } from '#app/components/user-menu.tsx';
-import { cn } from '#app/lib/cn.ts';
 import { PageTitle, usePageTitle, useSiteInfo } from '#app/lib/title.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 
@@ -74,20 +72,15 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
             {/* Not Dialog.Close asChild: Radix's Slot would join NavLink's className function into a string. */}
             {items.map(({ to, label, icon: Icon }) => (
               <li key={to}>
-                <AppNavLink
+                <NavItem
                   to={to}
                   onClick={onNavigate}
-                  className={({ isActive }) =>
-                    cn(
-                      'flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium text-neutral-700 hover:bg-neutral-200/60 dark:text-neutral-300 dark:hover:bg-neutral-800',
-                      isActive &&
-                        'bg-primary-700 text-white hover:bg-primary-700 dark:bg-primary-500 dark:text-neutral-950 dark:hover:bg-primary-500',
-                    )
-                  }
+                  className="flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium text-neutral-700 hover:bg-neutral-200/60 dark:text-neutral-300 dark:hover:bg-neutral-800"
+                  activeClassName="bg-primary-700 text-white hover:bg-primary-700 dark:bg-primary-500 dark:text-neutral-950 dark:hover:bg-primary-500"
                 >
                   <Icon className="size-4 shrink-0" aria-hidden />
                   <span className="truncate">{t(label)}</span>
-                </AppNavLink>
+                </NavItem>
               </li>
             ))}
           </ul>
@@ -113,19 +106,14 @@ function AdminShell({ children, heading }: { children: React.ReactNode; heading:
       </aside>
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-neutral-200 bg-white/85 px-3 backdrop-blur sm:px-6 dark:border-neutral-800 dark:bg-neutral-950/85">
-          <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('nav.menu')}>
-                <Menu aria-hidden />
-              </Button>
-            </SheetTrigger>
-            <SheetContent
-              heading={<Logo siteName={siteName} to="/vnwa" />}
-              closeLabel={t('nav.closeMenu')}
-            >
-              <SidebarNav onNavigate={() => setMenuOpen(false)} />
-            </SheetContent>
-          </Sheet>
+          <MenuSheet
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            heading={<Logo siteName={siteName} to="/vnwa" />}
+            triggerClassName="lg:hidden"
+          >
+            <SidebarNav onNavigate={() => setMenuOpen(false)} />
+          </MenuSheet>
           <h1 className="truncate text-base font-semibold sm:text-lg">{heading}</h1>
           <div className="ml-auto flex items-center gap-1">
             <Button asChild variant="ghost" size="md" className="hidden sm:inline-flex">

@@ -21,12 +21,7 @@ export const AUTH_TOKEN_COOKIE = 'phim_token';
 export const AUTH_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 /** The user as pages read it: the server-rendered root loader gives this shape too. */
-export type SessionUser = {
-  id: string;
-  name: string;
-  email: string;
-  avatar: string | null;
-  roles: string[];
+export type SessionUser = Pick<User, 'id' | 'name' | 'email' | 'avatar' | 'roles'> & {
   emailVerified: boolean;
 };
 

@@ -8,12 +8,19 @@ import {
   INVALID_DATE_TEXT,
 } from './format.ts';
 
+/** Each formatter against its table of inputs and the text it must give. */
+const cases = <T>(format: (value: T) => string, table: Array<[T, string]>) => {
+  for (const [value, text] of table) expect(format(value), String(value)).toBe(text);
+};
+
 describe('formatCurrency', () => {
   it('shows VND in vi-VN format without decimals', () => {
-    expect(formatCurrency(1234567)).toBe('1.234.567\u00a0₫');
-    expect(formatCurrency(0)).toBe('0\u00a0₫');
-    expect(formatCurrency(99.6)).toBe('100\u00a0₫');
-    expect(formatCurrency(Number.NaN)).toBe('Không rõ');
+    cases(formatCurrency, [
+      [1234567, '1.234.567\u00a0₫'],
+      [0, '0\u00a0₫'],
+      [99.6, '100\u00a0₫'],
+      [Number.NaN, 'Không rõ'],
+    ]);
   });
 });
 
@@ -42,35 +49,41 @@ describe('formatDate', () => {
 
 describe('formatFileSize', () => {
   it('is 1024-based with 2 decimals from B to PB', () => {
-    expect(formatFileSize(0)).toBe('0 B');
-    expect(formatFileSize(1023)).toBe('1023 B');
-    expect(formatFileSize(1024)).toBe('1.00 KB');
-    expect(formatFileSize(1536)).toBe('1.50 KB');
-    expect(formatFileSize(1048576)).toBe('1.00 MB');
-    expect(formatFileSize(5 * 1024 ** 3)).toBe('5.00 GB');
-    expect(formatFileSize(1024 ** 4)).toBe('1.00 TB');
-    expect(formatFileSize(1024 ** 5)).toBe('1.00 PB');
-    expect(formatFileSize(2048 * 1024 ** 5)).toBe('2048.00 PB');
-    expect(formatFileSize(-1)).toBe('Không rõ');
+    cases(formatFileSize, [
+      [0, '0 B'],
+      [1023, '1023 B'],
+      [1024, '1.00 KB'],
+      [1536, '1.50 KB'],
+      [1048576, '1.00 MB'],
+      [5 * 1024 ** 3, '5.00 GB'],
+      [1024 ** 4, '1.00 TB'],
+      [1024 ** 5, '1.00 PB'],
+      [2048 * 1024 ** 5, '2048.00 PB'],
+      [-1, 'Không rõ'],
+    ]);
   });
 });
 
 describe('formatDuration', () => {
   it('is Xh Ym Zs without leading zero units', () => {
-    expect(formatDuration(3725)).toBe('1h 2m 5s');
-    expect(formatDuration(3600)).toBe('1h 0m 0s');
-    expect(formatDuration(65)).toBe('1m 5s');
-    expect(formatDuration(5.9)).toBe('5s');
-    expect(formatDuration(0)).toBe('0s');
-    expect(formatDuration(-3)).toBe('Không rõ');
+    cases(formatDuration, [
+      [3725, '1h 2m 5s'],
+      [3600, '1h 0m 0s'],
+      [65, '1m 5s'],
+      [5.9, '5s'],
+      [0, '0s'],
+      [-3, 'Không rõ'],
+    ]);
   });
 });
 
 describe('getInitials', () => {
   it('gives at most two uppercase letters', () => {
-    expect(getInitials('Nguyễn Văn An')).toBe('NA');
-    expect(getInitials('madonna')).toBe('M');
-    expect(getInitials('đức anh')).toBe('ĐA');
-    expect(getInitials('   ')).toBe('?');
+    cases(getInitials, [
+      ['Nguyễn Văn An', 'NA'],
+      ['madonna', 'M'],
+      ['đức anh', 'ĐA'],
+      ['   ', '?'],
+    ]);
   });
 });

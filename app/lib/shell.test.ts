@@ -35,16 +35,19 @@ describe('toast queue', () => {
 });
 
 describe('redirects of spec section 2', () => {
-  it('are exactly these', () => {
-    expect(redirects).toEqual({
-      '/vnwa': '/vnwa/dashboard',
-      '/vnwa/dashboard': '/vnwa/movie/film/list',
-      '/vnwa/movie': '/vnwa/movie/film/list',
-      '/vnwa/movie/film': '/vnwa/movie/film/list',
-      '/vnwa/vmedia/video-manager': '/vnwa/vmedia/video-manager/list',
-      '/vnwa/account': '/vnwa/account/general',
-      '/account': '/account/general',
-    });
+  const follow = (path: string): string => (redirects[path] ? follow(redirects[path]) : path);
+  it('lead the admin, by its dashboard, and the movie section to the movie list', () => {
+    expect(redirects['/vnwa']).toBe('/vnwa/dashboard');
+    for (const root of ['/vnwa', '/vnwa/dashboard', '/vnwa/movie', '/vnwa/movie/film'])
+      expect(follow(root)).toBe('/vnwa/movie/film/list');
+  });
+  it('lead the video manager to its list and both account areas to their general screen', () => {
+    expect(redirects['/vnwa/vmedia/video-manager']).toBe('/vnwa/vmedia/video-manager/list');
+    for (const root of ['/vnwa/account', '/account'])
+      expect(redirects[root]).toBe(`${root}/general`);
+  });
+  it('are no more than these', () => {
+    expect(Object.keys(redirects)).toHaveLength(7);
   });
 });
 

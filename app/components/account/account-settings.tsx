@@ -1,7 +1,7 @@
 // The account's general settings, shared by `/account/general` and `/vnwa/account/general`: profile (name, avatar,
 // language), email, password, and deleting the account.
 import { BadgeCheck, Camera, Save, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useNavigate, useRevalidator } from 'react-router';
 import { ResendVerification } from '#app/routes/auth/unverified.tsx';
@@ -14,7 +14,9 @@ import { Avatar } from '#app/components/ui/avatar.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
-import { Field, Input, PasswordInput, Select } from '#app/components/ui/input.tsx';
+import { SelectField, TextField } from '#app/components/ui/input.tsx';
+import { ApiForm, type ApiFormState } from '#app/components/api-form.tsx';
+import { CurrentPasswordField } from '#app/components/account/auth-form.tsx';
 import { isApiError } from '#app/lib/api.ts';
 import { useAuth, type SessionUser } from '#app/lib/auth.tsx';
 import { locales, type Locale } from '#app/lib/i18n.ts';
@@ -22,6 +24,33 @@ import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+/** A section's form: two columns on wider screens, the form's error and the submit button across both. */
+function SectionForm({
+  form,
+  submitLabel,
+  children,
+}: {
+  form: ApiFormState;
+  submitLabel: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <ApiForm
+      method="post"
+      form={form}
+      className="grid gap-4 sm:grid-cols-2"
+      errorClassName="sm:col-span-2"
+    >
+      {children}
+      <div className="sm:col-span-2">
+        <Button type="submit" size="lg" disabled={form.pending}>
+          {submitLabel}
+        </Button>
+      </div>
+    </ApiForm>
+  );
+}
 
 function ProfileSection({ user }: { user: SessionUser }) {
   const { t, i18n } = useTranslation();
@@ -79,41 +108,36 @@ function ProfileSection({ user }: { user: SessionUser }) {
           hint={t('account.avatar.hint', { mb: 5 })}
         />
       </div>
-      <form method="post" noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
-        {form.formError ? (
-          <Alert tone="error" className="sm:col-span-2">
-            {form.formError}
-          </Alert>
-        ) : null}
-        <Field label={t('form.name')} error={form.errors.name}>
-          {(control) => (
-            <Input
-              {...control}
-              name="name"
-              defaultValue={user.name}
-              autoComplete="name"
-              maxLength={100}
-            />
-          )}
-        </Field>
-        <Field label={t('language.label')} error={form.errors.locale}>
-          {(control) => (
-            <Select {...control} name="locale" defaultValue={i18n.language}>
-              {locales.map((locale) => (
-                <option key={locale} value={locale}>
-                  {t(`language.${locale}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <div className="sm:col-span-2">
-          <Button type="submit" size="lg" disabled={form.pending}>
+      <SectionForm
+        form={form}
+        submitLabel={
+          <>
             <Save aria-hidden />
             {t('form.save')}
-          </Button>
-        </div>
-      </form>
+          </>
+        }
+      >
+        <TextField
+          label={t('form.name')}
+          error={form.errors.name}
+          name="name"
+          defaultValue={user.name}
+          autoComplete="name"
+          maxLength={100}
+        />
+        <SelectField
+          label={t('language.label')}
+          error={form.errors.locale}
+          name="locale"
+          defaultValue={i18n.language}
+        >
+          {locales.map((locale) => (
+            <option key={locale} value={locale}>
+              {t(`language.${locale}`)}
+            </option>
+          ))}
+        </SelectField>
+      </SectionForm>
     </SettingsSection>
   );
 }
@@ -166,26 +190,20 @@ function EmailSection({ user }: { user: SessionUser }) {
           {t('account.email.pending', { email: pendingEmail })}
         </Alert>
       ) : null}
-      <form method="post" noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
-        {form.formError ? (
-          <Alert tone="error" className="sm:col-span-2">
-            {form.formError}
-          </Alert>
-        ) : null}
-        <Field label={t('account.email.new')} error={form.errors.email}>
-          {(control) => <Input {...control} name="email" type="email" autoComplete="email" />}
-        </Field>
-        <Field label={t('form.currentPassword')} error={form.errors.current_password}>
-          {(control) => (
-            <PasswordInput {...control} name="current_password" autoComplete="current-password" />
-          )}
-        </Field>
-        <div className="sm:col-span-2">
-          <Button type="submit" size="lg" disabled={form.pending}>
-            {t('account.email.submit')}
-          </Button>
-        </div>
-      </form>
+      <SectionForm form={form} submitLabel={t('account.email.submit')}>
+        <TextField
+          label={t('account.email.new')}
+          error={form.errors.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+        />
+        <CurrentPasswordField
+          label={t('form.currentPassword')}
+          error={form.errors.current_password}
+          name="current_password"
+        />
+      </SectionForm>
     </SettingsSection>
   );
 }
@@ -218,28 +236,15 @@ function PasswordSection() {
       title={t('account.password.title')}
       description={t('account.password.text')}
     >
-      <form method="post" noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
-        {form.formError ? (
-          <Alert tone="error" className="sm:col-span-2">
-            {form.formError}
-          </Alert>
-        ) : null}
-        <Field
+      <SectionForm form={form} submitLabel={t('account.password.submit')}>
+        <CurrentPasswordField
           label={t('form.currentPassword')}
           error={form.errors.current_password}
+          name="current_password"
           className="sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]"
-        >
-          {(control) => (
-            <PasswordInput {...control} name="current_password" autoComplete="current-password" />
-          )}
-        </Field>
+        />
         <NewPasswordFields errors={form.errors} />
-        <div className="sm:col-span-2">
-          <Button type="submit" size="lg" disabled={form.pending}>
-            {t('account.password.submit')}
-          </Button>
-        </div>
-      </form>
+      </SectionForm>
     </SettingsSection>
   );
 }
@@ -299,28 +304,17 @@ function DeleteSection() {
       >
         <div className="flex flex-col gap-4">
           {error ? <Alert tone="error">{error}</Alert> : null}
-          <Field label={t('form.password')}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('account.delete.typeWord', { word })}>
-            {(control) => (
-              <Input
-                {...control}
-                name="confirmation"
-                autoComplete="off"
-                value={confirmed}
-                onChange={(event) => setConfirmed(event.target.value)}
-              />
-            )}
-          </Field>
+          <CurrentPasswordField
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <TextField
+            label={t('account.delete.typeWord', { word })}
+            name="confirmation"
+            autoComplete="off"
+            value={confirmed}
+            onChange={(event) => setConfirmed(event.target.value)}
+          />
         </div>
       </ConfirmDialog>
     </SettingsSection>

@@ -5,7 +5,7 @@ import { ArrowLeft, Loader2, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { Form, useLocation, useNavigate } from 'react-router';
-import { Img } from '#app/components/image.tsx';
+import { Poster } from '#app/components/image.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { useApi } from '#app/lib/auth.tsx';
 import { cn } from '#app/lib/cn.ts';
@@ -253,10 +253,9 @@ export function HeaderSearch() {
                 onMouseMove={() => setActive(index)}
                 data-testid="search-suggestion"
               >
-                <Img
+                <Poster
                   src={movie.poster}
                   width={40}
-                  height={60}
                   alt=""
                   className="h-15 w-10 shrink-0 rounded-md object-cover"
                 />

@@ -1,7 +1,7 @@
 // A movie in a grid or a row: poster with quality, language and current-episode badges, title and original title.
 import type { CardMovie } from '#shared/resources/movie.ts';
 import { AppLink } from '#app/components/app-link.tsx';
-import { Img } from '#app/components/image.tsx';
+import { Poster } from '#app/components/image.tsx';
 
 export function MovieCard({ movie, priority = false }: { movie: CardMovie; priority?: boolean }) {
   return (
@@ -11,10 +11,9 @@ export function MovieCard({ movie, priority = false }: { movie: CardMovie; prior
       data-testid="movie-card"
     >
       <div className="relative aspect-[2/3] overflow-hidden rounded-xl bg-neutral-200 shadow-sm dark:bg-neutral-800">
-        <Img
+        <Poster
           src={movie.poster}
           width={240}
-          height={360}
           sizes="(min-width: 1280px) 12rem, (min-width: 768px) 22vw, 45vw"
           alt=""
           priority={priority}

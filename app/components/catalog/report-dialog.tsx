@@ -3,10 +3,10 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { Alert } from '#app/components/ui/alert.tsx';
+import { ApiForm } from '#app/components/api-form.tsx';
 import { FormActions } from '#app/components/form-actions.tsx';
 import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
-import { Field, Textarea } from '#app/components/ui/input.tsx';
+import { TextareaField } from '#app/components/ui/input.tsx';
 import { useApi } from '#app/lib/auth.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { REPORT_MESSAGE_MAX, REPORT_REASONS, type ReportReason } from '#shared/reports.ts';
@@ -75,8 +75,7 @@ function ReportForm({
     },
   });
   return (
-    <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-5">
-      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+    <ApiForm form={form} className="flex flex-col gap-5">
       <fieldset
         className="flex flex-col gap-2"
         aria-describedby={form.errors.reason ? 'report-reason-error' : undefined}
@@ -115,22 +114,16 @@ function ReportForm({
           </p>
         ) : null}
       </fieldset>
-      <Field
+      <TextareaField
         label={t('report.message')}
         error={form.errors.message}
         hint={t('report.messageHint', { count: message.length, max: REPORT_MESSAGE_MAX })}
-      >
-        {(control) => (
-          <Textarea
-            {...control}
-            name="message"
-            rows={3}
-            maxLength={REPORT_MESSAGE_MAX}
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-          />
-        )}
-      </Field>
+        name="message"
+        rows={3}
+        maxLength={REPORT_MESSAGE_MAX}
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+      />
       <FormActions
         onCancel={onDone}
         pending={form.pending}
@@ -141,6 +134,6 @@ function ReportForm({
           </>
         }
       />
-    </form>
+    </ApiForm>
   );
 }

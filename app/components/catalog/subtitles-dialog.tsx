@@ -7,7 +7,8 @@ import { Alert } from '#app/components/ui/alert.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { ConfirmDialog, Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
-import { Field, Input, Select } from '#app/components/ui/input.tsx';
+import { SelectField, TextField } from '#app/components/ui/input.tsx';
+import { ApiForm } from '#app/components/api-form.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { useAdminAction } from '#app/lib/use-admin-action.ts';
@@ -123,61 +124,47 @@ export function SubtitlesDialog({
             </ul>
           ) : null}
 
-          <form
-            noValidate
-            onSubmit={form.onSubmit}
+          <ApiForm
+            form={form}
             className="flex flex-col gap-4 border-t border-neutral-200 pt-4 dark:border-neutral-800"
             encType="multipart/form-data"
           >
-            {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label={t('admin.subtitles.language')} error={form.errors.language}>
-                {(control) => (
-                  <Select
-                    {...control}
-                    name="language"
-                    value={language}
-                    onChange={(event) => {
-                      const next = LANGUAGES.find((l) => l.code === event.target.value);
-                      setLanguage(event.target.value);
-                      if (next) setLabel(next.label);
-                    }}
-                  >
-                    {LANGUAGES.map((item) => (
-                      <option key={item.code} value={item.code}>
-                        {item.label} ({item.code})
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
-              <Field label={t('admin.subtitles.label')} error={form.errors.label}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    name="label"
-                    maxLength={40}
-                    value={label}
-                    onChange={(event) => setLabel(event.target.value)}
-                  />
-                )}
-              </Field>
+              <SelectField
+                label={t('admin.subtitles.language')}
+                error={form.errors.language}
+                name="language"
+                value={language}
+                onChange={(event) => {
+                  const next = LANGUAGES.find((l) => l.code === event.target.value);
+                  setLanguage(event.target.value);
+                  if (next) setLabel(next.label);
+                }}
+              >
+                {LANGUAGES.map((item) => (
+                  <option key={item.code} value={item.code}>
+                    {item.label} ({item.code})
+                  </option>
+                ))}
+              </SelectField>
+              <TextField
+                label={t('admin.subtitles.label')}
+                error={form.errors.label}
+                name="label"
+                maxLength={40}
+                value={label}
+                onChange={(event) => setLabel(event.target.value)}
+              />
             </div>
-            <Field
+            <TextField
               label={t('admin.subtitles.file')}
               error={form.errors.file}
               hint={t('admin.subtitles.fileHint')}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  type="file"
-                  name="file"
-                  accept=".vtt,.srt,text/vtt"
-                  className="h-auto cursor-pointer py-1.5 pl-1.5 text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-neutral-100 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-neutral-800 dark:file:bg-neutral-800 dark:file:text-neutral-100"
-                />
-              )}
-            </Field>
+              type="file"
+              name="file"
+              accept=".vtt,.srt,text/vtt"
+              controlClassName="h-auto cursor-pointer py-1.5 pl-1.5 text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-neutral-100 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-neutral-800 dark:file:bg-neutral-800 dark:file:text-neutral-100"
+            />
             <div className="flex justify-end gap-2">
               <Button type="button" variant="outline" size="lg" onClick={onClose}>
                 {t('admin.subtitles.close')}
@@ -186,7 +173,7 @@ export function SubtitlesDialog({
                 {t('admin.subtitles.upload')}
               </Button>
             </div>
-          </form>
+          </ApiForm>
         </div>
         {removing ? (
           <ConfirmDialog

@@ -8,6 +8,7 @@ import { hlsConfig } from './hls-config.ts';
 import type { MediaSetup } from './media-element.client.ts';
 import { embedUrl, Player, playableUrl } from './player.tsx';
 import {
+  defaultPlayerPreferences,
   PLAYER_PREFERENCES_KEY,
   readPlayerPreferences,
   savePlayerPreferences,
@@ -134,15 +135,14 @@ describe('preferences', () => {
   } as Storage;
   afterEach(() => localStorage.removeItem(PLAYER_PREFERENCES_KEY));
 
+  it('start full volume, normal speed, no captions chosen, next episode on, theatre off', () => {
+    expect(readPlayerPreferences()).toEqual(defaultPlayerPreferences);
+    expect(Object.entries(defaultPlayerPreferences).join(' ')).toBe(
+      'volume,1 muted,false rate,1 captions, autoNext,true theatre,false',
+    );
+  });
+
   it('are kept and read back', () => {
-    expect(readPlayerPreferences()).toEqual({
-      volume: 1,
-      muted: false,
-      rate: 1,
-      captions: null,
-      autoNext: true,
-      theatre: false,
-    });
     savePlayerPreferences({ volume: 0.4, rate: 1.5 });
     savePlayerPreferences({ captions: 'vi', autoNext: false, theatre: true });
     expect(readPlayerPreferences()).toEqual({

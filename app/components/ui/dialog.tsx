@@ -10,6 +10,16 @@ export const Dialog = Primitive.Root;
 export const DialogTrigger = Primitive.Trigger;
 export const DialogClose = Primitive.Close;
 
+/** A modal's layer: the page dimmed behind it, and the modal above, out of the page's flow. */
+export function ModalPortal({ children }: { children: ReactNode }) {
+  return (
+    <Primitive.Portal>
+      <Primitive.Overlay className="fixed inset-0 z-40 bg-neutral-950/60 backdrop-blur-sm" />
+      {children}
+    </Primitive.Portal>
+  );
+}
+
 export function DialogContent({
   title,
   description,
@@ -22,8 +32,7 @@ export function DialogContent({
 }) {
   const { t } = useTranslation();
   return (
-    <Primitive.Portal>
-      <Primitive.Overlay className="fixed inset-0 z-40 bg-neutral-950/60 backdrop-blur-sm" />
+    <ModalPortal>
       <Primitive.Content
         className={cn(
           'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-neutral-200 bg-white p-6 shadow-2xl outline-none dark:border-neutral-800 dark:bg-neutral-900',
@@ -48,7 +57,7 @@ export function DialogContent({
         ) : null}
         <div className="mt-5">{children}</div>
       </Primitive.Content>
-    </Primitive.Portal>
+    </ModalPortal>
   );
 }
 

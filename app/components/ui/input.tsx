@@ -1,6 +1,6 @@
 // Form controls: outline inputs by default (spec section 9), a label, a hint and the error under each field.
 import { Eye, EyeOff } from 'lucide-react';
-import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { useId, useState, type ComponentProps, type JSX, type ReactNode } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { cn } from '#app/lib/cn.ts';
 
@@ -124,6 +124,43 @@ export function Field({
   );
 }
 
+/** What a field says around its control: the label, the hint, the error, and its own box's classes. */
+type FieldFrame = {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  /** The field's box (a grid span, say); the control's own classes go in `controlClassName`. */
+  className?: string;
+  action?: ReactNode;
+  controlClassName?: string;
+};
+
+/** One control in its Field: the control's props and the field's in one element. */
+function labelled<P extends { className?: string }>(Control: (props: P) => JSX.Element) {
+  return function LabelledControl({
+    label,
+    error,
+    hint,
+    className,
+    action,
+    controlClassName,
+    ...props
+  }: FieldFrame & Omit<P, 'className'>) {
+    return (
+      <Field label={label} error={error} hint={hint} className={className} action={action}>
+        {(control) => (
+          <Control {...control} {...(props as unknown as P)} className={controlClassName} />
+        )}
+      </Field>
+    );
+  };
+}
+
+export const TextField = labelled(Input);
+export const PasswordField = labelled(PasswordInput);
+export const TextareaField = labelled(Textarea);
+export const SelectField = labelled(Select);
+
 export function Checkbox({ className, ...props }: ComponentProps<'input'>) {
   return (
     <input
@@ -134,5 +171,19 @@ export function Checkbox({ className, ...props }: ComponentProps<'input'>) {
       )}
       {...props}
     />
+  );
+}
+
+/** A checkbox with its label beside it, the whole line clickable. */
+export function CheckboxField({
+  label,
+  className,
+  ...props
+}: Omit<ComponentProps<'input'>, 'type'> & { label: ReactNode }) {
+  return (
+    <label className={cn('flex items-center gap-2.5 text-sm', className)}>
+      <Checkbox {...props} />
+      {label}
+    </label>
   );
 }

@@ -2,6 +2,7 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
+import { ModalPortal } from '#app/components/ui/dialog.tsx';
 import { cn } from '#app/lib/cn.ts';
 
 export const Sheet = Dialog.Root;
@@ -20,8 +21,7 @@ export function SheetContent({
   closeLabel: string;
 }) {
   return (
-    <Dialog.Portal>
-      <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/60 backdrop-blur-sm" />
+    <ModalPortal>
       <Dialog.Content
         className={cn(
           'fixed inset-y-0 z-50 flex w-[min(20rem,85vw)] flex-col border-neutral-200 bg-white shadow-xl outline-none dark:border-neutral-800 dark:bg-neutral-950',
@@ -42,6 +42,6 @@ export function SheetContent({
         </div>
         <div className="flex-1 overflow-y-auto px-3 pb-6">{children}</div>
       </Dialog.Content>
-    </Dialog.Portal>
+    </ModalPortal>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { FormDialog } from '#app/components/form-dialog.tsx';
-import { Field, Input, Select } from '#app/components/ui/input.tsx';
+import { Field, SelectField, TextField } from '#app/components/ui/input.tsx';
 import { PickerThumb, SearchPicker } from '#app/components/ui/search-picker.tsx';
 import type { AdminVideo } from '#app/components/videos/video-cells.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
@@ -198,60 +198,52 @@ export function AttachDialog({ video, onClose }: { video: AdminVideo; onClose: (
       ) : null}
 
       {overview && noServer ? (
-        <Field
+        <TextField
           label={t('admin.videos.attach.newServer')}
           error={form.errors.server_name}
           hint={t('admin.videos.attach.newServerHint')}
-        >
-          {(control) => (
-            <Input {...control} name="server_name" defaultValue="Vietsub #1" maxLength={60} />
-          )}
-        </Field>
+          name="server_name"
+          defaultValue="Vietsub #1"
+          maxLength={60}
+        />
       ) : null}
 
       {overview && !noServer ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('admin.videos.attach.server')} error={form.errors.server_id}>
-            {(control) => (
-              <Select
-                {...control}
-                name="server_id"
-                value={serverId ?? ''}
-                onChange={(event) => {
-                  setServerId(Number(event.target.value));
-                  setTarget(NEW);
-                }}
-              >
-                {overview.servers.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field label={t('admin.videos.attach.episode')}>
-            {(control) => (
-              <Select
-                {...control}
-                name="episode"
-                value={target}
-                onChange={(event) => setTarget(event.target.value)}
-              >
-                <option value={NEW}>{t('admin.videos.attach.newEpisode')}</option>
-                {server?.episodes.map((e) => (
-                  <option key={e.id} value={e.id}>
-                    {e.name}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <SelectField
+            label={t('admin.videos.attach.server')}
+            error={form.errors.server_id}
+            name="server_id"
+            value={serverId ?? ''}
+            onChange={(event) => {
+              setServerId(Number(event.target.value));
+              setTarget(NEW);
+            }}
+          >
+            {overview.servers.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t('admin.videos.attach.episode')}
+            name="episode"
+            value={target}
+            onChange={(event) => setTarget(event.target.value)}
+          >
+            <option value={NEW}>{t('admin.videos.attach.newEpisode')}</option>
+            {server?.episodes.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.name}
+              </option>
+            ))}
+          </SelectField>
         </div>
       ) : null}
 
       {overview && target === NEW ? (
-        <Field
+        <TextField
           label={t('admin.videos.attach.episodeName')}
           error={form.errors.name}
           hint={
@@ -259,17 +251,11 @@ export function AttachDialog({ video, onClose }: { video: AdminVideo; onClose: (
               ? t('admin.videos.attach.epHint', { path: `/watch/${overview.movie.slug}/${ep}` })
               : t('admin.videos.attach.nameHint')
           }
-        >
-          {(control) => (
-            <Input
-              {...control}
-              name="name"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              maxLength={100}
-            />
-          )}
-        </Field>
+          name="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={100}
+        />
       ) : null}
 
       {episode ? <Replaces episode={episode} video={video} /> : null}

@@ -2,7 +2,7 @@
 // (resumable after a reload through tus-js-client's URL storage), with its own progress, speed, time left, pause,
 // resume, cancel, and the server's refusal (413, 507, 422) shown next to that file.
 import { CloudUpload, Pause, Play, X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import type { DetailedError, Upload } from 'tus-js-client';
 import { Button } from '#app/components/ui/button.tsx';
@@ -262,6 +262,7 @@ function UploadRow({
             ]
               .filter(Boolean)
               .join(' · ');
+  const finished = item.state === 'done' || item.state === 'error';
   return (
     <li
       className="rounded-xl border border-neutral-200 p-3 dark:border-neutral-800"
@@ -277,40 +278,28 @@ function UploadRow({
         </div>
         <div className="flex shrink-0 gap-1">
           {item.state === 'uploading' ? (
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8"
+            <ItemButton
               onClick={onPause}
-              aria-label={t('admin.videos.upload.pause', { name: item.name })}
-            >
-              <Pause aria-hidden />
-            </Button>
+              label={t('admin.videos.upload.pause', { name: item.name })}
+              icon={<Pause aria-hidden />}
+            />
           ) : null}
           {item.state === 'paused' ? (
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8"
+            <ItemButton
               onClick={onResume}
-              aria-label={t('admin.videos.upload.resume', { name: item.name })}
-            >
-              <Play aria-hidden />
-            </Button>
+              label={t('admin.videos.upload.resume', { name: item.name })}
+              icon={<Play aria-hidden />}
+            />
           ) : null}
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            onClick={item.state === 'done' || item.state === 'error' ? onDismiss : onCancel}
-            aria-label={
-              item.state === 'done' || item.state === 'error'
+          <ItemButton
+            onClick={finished ? onDismiss : onCancel}
+            label={
+              finished
                 ? t('admin.videos.upload.dismiss', { name: item.name })
                 : t('admin.videos.upload.cancel', { name: item.name })
             }
-          >
-            <X aria-hidden />
-          </Button>
+            icon={<X aria-hidden />}
+          />
         </div>
       </div>
       {item.state !== 'error' ? (
@@ -336,5 +325,22 @@ function UploadRow({
         </p>
       )}
     </li>
+  );
+}
+
+/** One of an upload's small icon buttons (pause, resume, cancel or dismiss), named for the file it acts on. */
+function ItemButton({
+  onClick,
+  label,
+  icon,
+}: {
+  onClick: () => void;
+  label: string;
+  icon: ReactNode;
+}) {
+  return (
+    <Button variant="ghost" size="icon" className="size-8" onClick={onClick} aria-label={label}>
+      {icon}
+    </Button>
   );
 }

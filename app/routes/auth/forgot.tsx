@@ -6,7 +6,7 @@ import { AuthHeading } from '#app/components/account/auth-heading.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { Field, Input } from '#app/components/ui/input.tsx';
+import { AuthForm, EmailField } from '#app/components/account/auth-form.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
@@ -43,24 +43,13 @@ export default function Forgot() {
           </Button>
         </div>
       ) : (
-        <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-          <Field label={t('form.email')} error={form.errors.email}>
-            {(control) => (
-              <Input
-                {...control}
-                name="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-              />
-            )}
-          </Field>
-          <Button type="submit" disabled={form.pending} className="mt-2 w-full">
-            {form.pending ? <MailCheck aria-hidden /> : <Send aria-hidden />}
-            {form.pending ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
-          </Button>
-        </form>
+        <AuthForm
+          form={form}
+          icon={form.pending ? <MailCheck aria-hidden /> : <Send aria-hidden />}
+          submitLabel={form.pending ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
+        >
+          <EmailField error={form.errors.email} />
+        </AuthForm>
       )}
       <p className="mt-6 text-center text-sm">
         <AppLink

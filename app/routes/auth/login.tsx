@@ -4,9 +4,8 @@ import { useTranslation } from '#app/lib/use-translation.ts';
 import { useSearchParams } from 'react-router';
 import { AuthHeading } from '#app/components/account/auth-heading.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
-import { Alert } from '#app/components/ui/alert.tsx';
-import { Button } from '#app/components/ui/button.tsx';
-import { Checkbox, Field, Input, PasswordInput } from '#app/components/ui/input.tsx';
+import { AuthForm, CurrentPasswordField, EmailField } from '#app/components/account/auth-form.tsx';
+import { CheckboxField } from '#app/components/ui/input.tsx';
 import { safeRedirect, useAuth } from '#app/lib/auth.tsx';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
@@ -46,15 +45,14 @@ export default function Login() {
   return (
     <>
       <AuthHeading title={t('auth.login.title')}>{t('auth.login.subtitle')}</AuthHeading>
-      <form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-        {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-        <Field label={t('form.email')} error={form.errors.email}>
-          {(control) => (
-            <Input {...control} name="email" type="email" autoComplete="email" inputMode="email" />
-          )}
-        </Field>
-        <Field
-          label={t('form.password')}
+      <AuthForm
+        method="post"
+        form={form}
+        icon={<LogIn aria-hidden />}
+        submitLabel={form.pending ? t('auth.login.submitting') : t('auth.login.submit')}
+      >
+        <EmailField error={form.errors.email} />
+        <CurrentPasswordField
           error={form.errors.password}
           action={
             <AppLink
@@ -64,20 +62,9 @@ export default function Login() {
               {t('auth.login.forgot')}
             </AppLink>
           }
-        >
-          {(control) => (
-            <PasswordInput {...control} name="password" autoComplete="current-password" />
-          )}
-        </Field>
-        <label className="flex items-center gap-2.5 text-sm">
-          <Checkbox name="remember" defaultChecked />
-          {t('auth.login.remember')}
-        </label>
-        <Button type="submit" disabled={form.pending} className="mt-2 w-full">
-          <LogIn aria-hidden />
-          {form.pending ? t('auth.login.submitting') : t('auth.login.submit')}
-        </Button>
-      </form>
+        />
+        <CheckboxField name="remember" defaultChecked label={t('auth.login.remember')} />
+      </AuthForm>
       <p className="mt-6 text-center text-sm text-neutral-600 dark:text-neutral-400">
         {t('auth.login.noAccount')}{' '}
         <AppLink

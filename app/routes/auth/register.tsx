@@ -5,9 +5,8 @@ import { useSearchParams } from 'react-router';
 import { AuthHeading } from '#app/components/account/auth-heading.tsx';
 import { NewPasswordFields } from '#app/components/account/new-password-fields.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
-import { Alert } from '#app/components/ui/alert.tsx';
-import { Button } from '#app/components/ui/button.tsx';
-import { Field, Input } from '#app/components/ui/input.tsx';
+import { AuthForm, EmailField } from '#app/components/account/auth-form.tsx';
+import { TextField } from '#app/components/ui/input.tsx';
 import type { User } from '#shared/resources/user.ts';
 import { safeRedirect, useAuth } from '#app/lib/auth.tsx';
 import type { RouteHandle } from '#app/lib/title.tsx';
@@ -50,22 +49,22 @@ export default function Register() {
   return (
     <>
       <AuthHeading title={t('auth.register.title')}>{t('auth.register.subtitle')}</AuthHeading>
-      <form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-        {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-        <Field label={t('form.name')} error={form.errors.name}>
-          {(control) => <Input {...control} name="name" autoComplete="name" maxLength={100} />}
-        </Field>
-        <Field label={t('form.email')} error={form.errors.email}>
-          {(control) => (
-            <Input {...control} name="email" type="email" autoComplete="email" inputMode="email" />
-          )}
-        </Field>
+      <AuthForm
+        method="post"
+        form={form}
+        icon={<UserPlus aria-hidden />}
+        submitLabel={form.pending ? t('auth.register.submitting') : t('auth.register.submit')}
+      >
+        <TextField
+          label={t('form.name')}
+          error={form.errors.name}
+          name="name"
+          autoComplete="name"
+          maxLength={100}
+        />
+        <EmailField error={form.errors.email} />
         <NewPasswordFields errors={form.errors} label={t('form.password')} />
-        <Button type="submit" disabled={form.pending} className="mt-2 w-full">
-          <UserPlus aria-hidden />
-          {form.pending ? t('auth.register.submitting') : t('auth.register.submit')}
-        </Button>
-      </form>
+      </AuthForm>
       <p className="mt-6 text-center text-sm text-neutral-600 dark:text-neutral-400">
         {t('auth.register.haveAccount')}{' '}
         <AppLink

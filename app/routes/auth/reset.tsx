@@ -5,6 +5,7 @@ import { useTranslation } from '#app/lib/use-translation.ts';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { AuthHeading } from '#app/components/account/auth-heading.tsx';
+import { AuthForm } from '#app/components/account/auth-form.tsx';
 import { NewPasswordFields } from '#app/components/account/new-password-fields.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
@@ -75,14 +76,14 @@ export default function Reset({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AuthHeading title={t('auth.reset.title')}>{t('auth.reset.subtitle')}</AuthHeading>
-      <form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-        {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+      <AuthForm
+        method="post"
+        form={form}
+        icon={<KeyRound aria-hidden />}
+        submitLabel={form.pending ? t('auth.reset.submitting') : t('auth.reset.submit')}
+      >
         <NewPasswordFields errors={form.errors} />
-        <Button type="submit" disabled={form.pending} className="mt-2 w-full">
-          <KeyRound aria-hidden />
-          {form.pending ? t('auth.reset.submitting') : t('auth.reset.submit')}
-        </Button>
-      </form>
+      </AuthForm>
     </>
   );
 }

@@ -3,11 +3,8 @@
 import { LogIn, ShieldCheck } from 'lucide-react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useNavigate, useRevalidator, useSearchParams } from 'react-router';
-import { Logo } from '#app/components/logo.tsx';
-import { ColorModeSwitcher, LanguageSwitcher } from '#app/components/preferences.tsx';
-import { Alert } from '#app/components/ui/alert.tsx';
-import { Button } from '#app/components/ui/button.tsx';
-import { Field, Input, PasswordInput } from '#app/components/ui/input.tsx';
+import { CardPage } from '#app/components/card-page.tsx';
+import { AuthForm, CurrentPasswordField, EmailField } from '#app/components/account/auth-form.tsx';
 import { ApiError } from '#app/lib/api.ts';
 import { safeRedirect, useAuth } from '#app/lib/auth.tsx';
 import { PageTitle, useSiteInfo, type RouteHandle } from '#app/lib/title.tsx';
@@ -51,52 +48,27 @@ export default function AdminLogin() {
   });
 
   return (
-    <div className="relative flex min-h-dvh flex-col bg-neutral-100 dark:bg-neutral-950">
+    <CardPage
+      className="bg-neutral-100 dark:bg-neutral-950"
+      cardClassName="max-w-sm bg-white dark:bg-neutral-900"
+    >
       <PageTitle />
-      <header className="flex h-16 items-center justify-between px-4 sm:px-6">
-        <Logo siteName={siteName} />
-        <div className="flex items-center gap-1">
-          <LanguageSwitcher />
-          <ColorModeSwitcher />
-        </div>
-      </header>
-      <main
-        id="main"
-        className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:items-center sm:pt-0"
+      <span className="mb-4 grid size-11 place-items-center rounded-xl bg-primary-600 text-white dark:bg-primary-500 dark:text-neutral-950">
+        <ShieldCheck className="size-6" aria-hidden />
+      </span>
+      <h1 className="text-2xl font-semibold tracking-tight">{t('admin.login.title')}</h1>
+      <p className="mt-1 mb-6 text-sm text-neutral-600 dark:text-neutral-400">
+        {t('admin.login.subtitle', { site: siteName })}
+      </p>
+      <AuthForm
+        method="post"
+        form={form}
+        icon={<LogIn aria-hidden />}
+        submitLabel={form.pending ? t('auth.login.submitting') : t('auth.login.submit')}
       >
-        <div className="w-full max-w-sm rounded-2xl border border-neutral-200 bg-white p-6 shadow-xl sm:p-8 dark:border-neutral-800 dark:bg-neutral-900">
-          <span className="mb-4 grid size-11 place-items-center rounded-xl bg-primary-600 text-white dark:bg-primary-500 dark:text-neutral-950">
-            <ShieldCheck className="size-6" aria-hidden />
-          </span>
-          <h1 className="text-2xl font-semibold tracking-tight">{t('admin.login.title')}</h1>
-          <p className="mt-1 mb-6 text-sm text-neutral-600 dark:text-neutral-400">
-            {t('admin.login.subtitle', { site: siteName })}
-          </p>
-          <form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-            {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-            <Field label={t('form.email')} error={form.errors.email}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="email"
-                  type="email"
-                  autoComplete="username"
-                  inputMode="email"
-                />
-              )}
-            </Field>
-            <Field label={t('form.password')} error={form.errors.password}>
-              {(control) => (
-                <PasswordInput {...control} name="password" autoComplete="current-password" />
-              )}
-            </Field>
-            <Button type="submit" disabled={form.pending} className="mt-2 w-full">
-              <LogIn aria-hidden />
-              {form.pending ? t('auth.login.submitting') : t('auth.login.submit')}
-            </Button>
-          </form>
-        </div>
-      </main>
-    </div>
+        <EmailField error={form.errors.email} autoComplete="username" />
+        <CurrentPasswordField error={form.errors.password} />
+      </AuthForm>
+    </CardPage>
   );
 }

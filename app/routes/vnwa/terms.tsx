@@ -7,6 +7,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
 import {
+  actionsColumn,
+  dateColumn,
+  numberColumn,
   DataTable,
   RowActionsMenu,
   type DataTableColumn,
@@ -18,10 +21,9 @@ import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
 import { DropdownMenuItem } from '#app/components/ui/dropdown-menu.tsx';
-import { Checkbox, Field, Input, Textarea } from '#app/components/ui/input.tsx';
+import { CheckboxField, TextField, TextareaField } from '#app/components/ui/input.tsx';
 import { isApiError } from '#app/lib/api.ts';
 import { useAuth } from '#app/lib/auth.tsx';
-import { formatDate } from '#app/lib/format.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
@@ -87,17 +89,14 @@ function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose:
       onClose={onClose}
       form={form}
     >
-      <Field label={t('admin.terms.fields.name')} error={form.errors.name}>
-        {(control) => (
-          <Input
-            {...control}
-            name="name"
-            maxLength={100}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label={t('admin.terms.fields.name')}
+        error={form.errors.name}
+        name="name"
+        maxLength={100}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
       <SlugField
         from={name}
         initial={term?.slug}
@@ -105,33 +104,29 @@ function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose:
         maxLength={120}
         error={form.errors.slug}
       />
-      <Field label={t('admin.terms.fields.description')} error={form.errors.description}>
-        {(control) => (
-          <Textarea
-            {...control}
-            name="description"
-            rows={3}
-            maxLength={2000}
-            defaultValue={term?.description}
-          />
-        )}
-      </Field>
+      <TextareaField
+        label={t('admin.terms.fields.description')}
+        error={form.errors.description}
+        name="description"
+        rows={3}
+        maxLength={2000}
+        defaultValue={term?.description}
+      />
       <div className="grid grid-cols-2 items-end gap-4">
-        <Field label={t('admin.terms.fields.order')} error={form.errors.order}>
-          {(control) => (
-            <Input
-              {...control}
-              name="order"
-              type="number"
-              inputMode="numeric"
-              defaultValue={term?.order ?? 0}
-            />
-          )}
-        </Field>
-        <label className="flex h-11 items-center gap-2.5 text-sm">
-          <Checkbox name="visible" defaultChecked={term?.visible ?? true} />
-          {t('admin.terms.fields.visible')}
-        </label>
+        <TextField
+          label={t('admin.terms.fields.order')}
+          error={form.errors.order}
+          name="order"
+          type="number"
+          inputMode="numeric"
+          defaultValue={term?.order ?? 0}
+        />
+        <CheckboxField
+          name="visible"
+          defaultChecked={term?.visible ?? true}
+          label={t('admin.terms.fields.visible')}
+          className="h-11"
+        />
       </div>
     </FormDialog>
   );
@@ -192,18 +187,8 @@ export default function TermsManager({ loaderData }: Route.ComponentProps) {
           </div>
         ),
       },
-      {
-        id: 'movies_count',
-        header: t('admin.terms.fields.movies'),
-        meta: { sortKey: 'movies_count', className: 'text-right tabular-nums' },
-        cell: ({ row }) => row.original.movies_count,
-      },
-      {
-        id: 'order',
-        header: t('admin.terms.fields.order'),
-        meta: { sortKey: 'order', className: 'text-right tabular-nums' },
-        cell: ({ row }) => row.original.order,
-      },
+      numberColumn(t('admin.terms.fields.movies'), 'movies_count', (term) => term.movies_count),
+      numberColumn(t('admin.terms.fields.order'), 'order', (term) => term.order),
       {
         id: 'visible',
         header: t('admin.terms.fields.visible'),
@@ -220,32 +205,22 @@ export default function TermsManager({ loaderData }: Route.ComponentProps) {
             </Badge>
           ),
       },
-      {
-        id: 'created_at',
-        header: t('admin.terms.fields.created'),
-        meta: { sortKey: 'created_at', className: 'whitespace-nowrap' },
-        cell: ({ row }) => formatDate(row.original.created_at),
-      },
-      {
-        id: 'actions',
-        header: () => <span className="sr-only">{t('admin.users.columns.actions')}</span>,
-        meta: { className: 'w-12 text-right' },
-        cell: ({ row }) => (
-          <RowActionsMenu label={t('admin.users.actions', { name: row.original.name })}>
-            <DropdownMenuItem onSelect={() => setDialog({ kind: 'edit', term: row.original })}>
-              <Pencil aria-hidden />
-              {t('admin.users.edit.open')}
-            </DropdownMenuItem>
-            <DropdownMenuItem
-              danger
-              onSelect={() => setDialog({ kind: 'delete', term: row.original })}
-            >
-              <Trash2 aria-hidden />
-              {t('admin.users.delete.open')}
-            </DropdownMenuItem>
-          </RowActionsMenu>
-        ),
-      },
+      dateColumn(t('admin.terms.fields.created'), 'created_at', (term) => term.created_at),
+      actionsColumn(t('admin.users.columns.actions'), ({ row }) => (
+        <RowActionsMenu label={t('admin.users.actions', { name: row.original.name })}>
+          <DropdownMenuItem onSelect={() => setDialog({ kind: 'edit', term: row.original })}>
+            <Pencil aria-hidden />
+            {t('admin.users.edit.open')}
+          </DropdownMenuItem>
+          <DropdownMenuItem
+            danger
+            onSelect={() => setDialog({ kind: 'delete', term: row.original })}
+          >
+            <Trash2 aria-hidden />
+            {t('admin.users.delete.open')}
+          </DropdownMenuItem>
+        </RowActionsMenu>
+      )),
     ],
     [t],
   );

@@ -4,7 +4,11 @@ import { RotateCcw, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
-import { DataTable, type DataTableColumn } from '#app/components/data-table/index.ts';
+import {
+  actionsColumn,
+  DataTable,
+  type DataTableColumn,
+} from '#app/components/data-table/index.ts';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
@@ -81,12 +85,9 @@ export default function VideoTrash({ loaderData }: Route.ComponentProps) {
           </span>
         ),
       },
-      {
-        id: 'actions',
-        header: () => <span className="sr-only">{t('admin.videos.columns.actions')}</span>,
-        // On phones two labelled buttons beside the title would squeeze it away: they go under it.
-        meta: { card: 'inline', className: 'py-2 text-right whitespace-nowrap' },
-        cell: ({ row }) => (
+      actionsColumn(
+        t('admin.videos.columns.actions'),
+        ({ row }) => (
           <div className="flex flex-wrap gap-1 sm:justify-end">
             <Button
               variant="outline"
@@ -112,7 +113,9 @@ export default function VideoTrash({ loaderData }: Route.ComponentProps) {
             </Button>
           </div>
         ),
-      },
+        // On phones two labelled buttons beside the title would squeeze it away: they go under it.
+        { card: 'inline', className: 'py-2 text-right whitespace-nowrap' },
+      ),
     ];
   }, [t, api, errorMessage, revalidator]);
 

@@ -6,6 +6,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
 import {
+  actionsColumn,
+  dateColumn,
   DataTable,
   RowActionsButton,
   TableFilter,
@@ -23,7 +25,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#app/components/ui/dropdown-menu.tsx';
-import { Field, Input } from '#app/components/ui/input.tsx';
+import { TextField } from '#app/components/ui/input.tsx';
 import { AttachDialog } from '#app/components/videos/attach-dialog.tsx';
 import {
   VideoStatusBadge,
@@ -34,7 +36,6 @@ import { VideoUploader } from '#app/components/videos/video-uploader.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import { isApiError } from '#app/lib/api.ts';
-import { formatDate } from '#app/lib/format.ts';
 import { useRealtimeEvent } from '#app/lib/realtime.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
@@ -73,9 +74,13 @@ function RenameDialog({ video, onClose }: { video: AdminVideo; onClose: () => vo
   });
   return (
     <FormDialog title={t('admin.videos.rename.title')} onClose={onClose} form={form}>
-      <Field label={t('form.name')} error={form.errors.name}>
-        {(control) => <Input {...control} name="name" defaultValue={video.name} maxLength={200} />}
-      </Field>
+      <TextField
+        label={t('form.name')}
+        error={form.errors.name}
+        name="name"
+        defaultValue={video.name}
+        maxLength={200}
+      />
     </FormDialog>
   );
 }
@@ -273,21 +278,14 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
         ),
       },
       ...shared.facts,
-      {
-        id: 'created_at',
-        header: t('admin.videos.columns.created'),
-        meta: {
-          sortKey: 'created_at',
-          sortDescFirst: true,
-          className: 'whitespace-nowrap tabular-nums',
-        },
-        cell: ({ row }) => formatDate(row.original.created_at, { time: true }),
-      },
-      {
-        id: 'actions',
-        header: () => <span className="sr-only">{t('admin.videos.columns.actions')}</span>,
-        meta: { card: 'actions', className: 'w-12 py-2 text-right' },
-        cell: ({ row }) => (
+      dateColumn(t('admin.videos.columns.created'), 'created_at', (video) => video.created_at, {
+        time: true,
+        descFirst: true,
+        className: 'whitespace-nowrap tabular-nums',
+      }),
+      actionsColumn(
+        t('admin.videos.columns.actions'),
+        ({ row }) => (
           <VideoActions
             video={row.original}
             open={setDialog}
@@ -299,7 +297,8 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
             }
           />
         ),
-      },
+        { card: 'actions', className: 'w-12 py-2 text-right' },
+      ),
     ];
   }, [t, act, api]);
 

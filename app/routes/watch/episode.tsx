@@ -16,7 +16,7 @@ import { useTranslation } from '#app/lib/use-translation.ts';
 import { redirect, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ReportDialog } from '#app/components/catalog/report-dialog.tsx';
-import { Img } from '#app/components/image.tsx';
+import { Poster } from '#app/components/image.tsx';
 import { Player } from '#app/components/player/player.tsx';
 import {
   applyTheatre,
@@ -201,10 +201,9 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
                 tabIndex={-1}
                 aria-hidden
               >
-                <Img
+                <Poster
                   src={movie.poster}
                   width={64}
-                  height={96}
                   alt=""
                   className="aspect-[2/3] size-full object-cover"
                 />

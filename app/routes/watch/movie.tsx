@@ -6,7 +6,7 @@ import { useTranslation } from '#app/lib/use-translation.ts';
 import { redirect } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
 import { MovieCard } from '#app/components/catalog/movie-card.tsx';
-import { Img } from '#app/components/image.tsx';
+import { Img, Poster } from '#app/components/image.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '#app/components/ui/dialog.tsx';
 import { pageNotFound } from '#app/lib/route-errors.ts';
@@ -82,10 +82,9 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
         />
         <div className="mx-auto flex w-full max-w-screen-xl flex-col gap-6 px-4 py-10 sm:flex-row sm:px-6 lg:py-16">
           <div className="mx-auto aspect-[2/3] w-44 shrink-0 overflow-hidden rounded-2xl bg-neutral-800 shadow-2xl sm:mx-0 sm:w-56">
-            <Img
+            <Poster
               src={movie.poster}
               width={224}
-              height={336}
               alt={movie.title}
               priority
               className="size-full object-cover"

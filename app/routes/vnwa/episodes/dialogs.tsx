@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { VideoPicker, type PickedVideo } from '#app/components/catalog/video-picker.tsx';
 import { FormDialog } from '#app/components/form-dialog.tsx';
-import { Checkbox, Field, Input, Select, Textarea } from '#app/components/ui/input.tsx';
+import {
+  CheckboxField,
+  Field,
+  SelectField,
+  TextField,
+  TextareaField,
+} from '#app/components/ui/input.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
@@ -49,9 +55,13 @@ export function ServerDialog({
       onClose={onClose}
       form={form}
     >
-      <Field label={t('admin.terms.fields.name')} error={form.errors.name}>
-        {(control) => <Input {...control} name="name" maxLength={60} placeholder="Vietsub #1" />}
-      </Field>
+      <TextField
+        label={t('admin.terms.fields.name')}
+        error={form.errors.name}
+        name="name"
+        maxLength={60}
+        placeholder="Vietsub #1"
+      />
     </FormDialog>
   );
 }
@@ -109,47 +119,35 @@ export function EpisodeDialog({
       form={form}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('admin.terms.fields.name')} error={form.errors.name}>
-          {(control) => (
-            <Input
-              {...control}
-              name="name"
-              maxLength={100}
-              defaultValue={episode?.name}
-              placeholder="Tập 1"
-            />
-          )}
-        </Field>
-        <Field
+        <TextField
+          label={t('admin.terms.fields.name')}
+          error={form.errors.name}
+          name="name"
+          maxLength={100}
+          defaultValue={episode?.name}
+          placeholder="Tập 1"
+        />
+        <TextField
           label={t('admin.episodes.ep')}
           error={form.errors.ep}
           hint={t('admin.episodes.epHint')}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              name="ep"
-              maxLength={100}
-              defaultValue={episode?.ep}
-              placeholder="tap-1"
-            />
-          )}
-        </Field>
+          name="ep"
+          maxLength={100}
+          defaultValue={episode?.ep}
+          placeholder="tap-1"
+        />
       </div>
-      <Field label={t('admin.episodes.source')} error={form.errors.source_type}>
-        {(control) => (
-          <Select
-            {...control}
-            name="source_type"
-            value={kind}
-            onChange={(event) => setKind(event.target.value as Episode['source_type'])}
-          >
-            <option value="video">{t('admin.episodes.video')}</option>
-            <option value="hls">{t('admin.episodes.hls')}</option>
-            <option value="embed">{t('admin.episodes.embed')}</option>
-          </Select>
-        )}
-      </Field>
+      <SelectField
+        label={t('admin.episodes.source')}
+        error={form.errors.source_type}
+        name="source_type"
+        value={kind}
+        onChange={(event) => setKind(event.target.value as Episode['source_type'])}
+      >
+        <option value="video">{t('admin.episodes.video')}</option>
+        <option value="hls">{t('admin.episodes.hls')}</option>
+        <option value="embed">{t('admin.episodes.embed')}</option>
+      </SelectField>
       {kind === 'video' ? (
         <Field label={t('admin.episodes.videoChoice')} error={form.errors.video_id}>
           {(control) => (
@@ -163,25 +161,21 @@ export function EpisodeDialog({
           )}
         </Field>
       ) : (
-        <Field label={t('admin.episodes.url')} error={form.errors.source_url}>
-          {(control) => (
-            <Input
-              {...control}
-              name="source_url"
-              type="url"
-              maxLength={2000}
-              defaultValue={episode?.source_url ?? ''}
-              placeholder={
-                kind === 'hls' ? 'https://…/master.m3u8' : 'https://player.example/embed/…'
-              }
-            />
-          )}
-        </Field>
+        <TextField
+          label={t('admin.episodes.url')}
+          error={form.errors.source_url}
+          name="source_url"
+          type="url"
+          maxLength={2000}
+          defaultValue={episode?.source_url ?? ''}
+          placeholder={kind === 'hls' ? 'https://…/master.m3u8' : 'https://player.example/embed/…'}
+        />
       )}
-      <label className="flex items-center gap-2.5 text-sm">
-        <Checkbox name="published" defaultChecked={episode?.published ?? true} />
-        {t('admin.movies.form.published')}
-      </label>
+      <CheckboxField
+        name="published"
+        defaultChecked={episode?.published ?? true}
+        label={t('admin.movies.form.published')}
+      />
     </FormDialog>
   );
 }
@@ -222,19 +216,16 @@ export function BulkDialog({
       form={form}
       submitLabel={t('admin.episodes.addLines')}
     >
-      <Field label={t('admin.episodes.lines')} error={form.errors.lines}>
-        {(control) => (
-          <Textarea
-            {...control}
-            name="lines"
-            rows={8}
-            className="font-mono text-xs"
-            placeholder={
-              'Tập 1|https://cdn.example/tap-1/master.m3u8\nTập 2|https://player.example/embed/2'
-            }
-          />
-        )}
-      </Field>
+      <TextareaField
+        label={t('admin.episodes.lines')}
+        error={form.errors.lines}
+        name="lines"
+        rows={8}
+        controlClassName="font-mono text-xs"
+        placeholder={
+          'Tập 1|https://cdn.example/tap-1/master.m3u8\nTập 2|https://player.example/embed/2'
+        }
+      />
     </FormDialog>
   );
 }

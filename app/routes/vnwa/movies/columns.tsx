@@ -3,10 +3,15 @@
 import { Clapperboard, ListVideo, Pencil, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { AppLink } from '#app/components/app-link.tsx';
-import { RowActionsMenu, type DataTableColumn } from '#app/components/data-table/index.ts';
+import {
+  actionsColumn,
+  dateColumn,
+  numberColumn,
+  RowActionsMenu,
+  type DataTableColumn,
+} from '#app/components/data-table/index.ts';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { DropdownMenuItem } from '#app/components/ui/dropdown-menu.tsx';
-import { formatDate } from '#app/lib/format.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { MoviePicture } from './fields.tsx';
 import type { Movie } from './route.tsx';
@@ -78,47 +83,31 @@ export function useMovieColumns({
         meta: { sortKey: 'year', className: 'tabular-nums' },
         cell: ({ row }) => row.original.year ?? '—',
       },
-      {
-        id: 'episodes',
-        header: t('admin.movies.columns.episodes'),
-        meta: { sortKey: 'episodes', className: 'text-right tabular-nums' },
-        cell: ({ row }) => row.original.episodes_count,
-      },
-      {
-        id: 'views',
-        header: t('admin.movies.columns.views'),
-        meta: { sortKey: 'views', className: 'text-right tabular-nums' },
-        cell: ({ row }) => row.original.views.total.toLocaleString('vi-VN'),
-      },
-      {
-        id: 'updated_at',
-        header: t('admin.movies.columns.updated'),
-        meta: { sortKey: 'updated_at', className: 'whitespace-nowrap' },
-        cell: ({ row }) => formatDate(row.original.updated_at, { time: true }),
-      },
-      {
-        id: 'actions',
-        header: () => <span className="sr-only">{t('admin.users.columns.actions')}</span>,
-        meta: { className: 'w-12 text-right' },
-        cell: ({ row }) => (
-          <RowActionsMenu label={t('admin.users.actions', { name: row.original.title })}>
-            <DropdownMenuItem onSelect={() => edit({ movie: row.original })}>
-              <Pencil aria-hidden />
-              {t('admin.users.edit.open')}
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <AppLink to={`/vnwa/movie/film/episodes-${row.original.id}`}>
-                <ListVideo aria-hidden />
-                {t('admin.pages.episodes')}
-              </AppLink>
-            </DropdownMenuItem>
-            <DropdownMenuItem danger onSelect={() => remove(row.original)}>
-              <Trash2 aria-hidden />
-              {t('admin.users.delete.open')}
-            </DropdownMenuItem>
-          </RowActionsMenu>
-        ),
-      },
+      numberColumn(t('admin.movies.columns.episodes'), 'episodes', (movie) => movie.episodes_count),
+      numberColumn(t('admin.movies.columns.views'), 'views', (movie) =>
+        movie.views.total.toLocaleString('vi-VN'),
+      ),
+      dateColumn(t('admin.movies.columns.updated'), 'updated_at', (movie) => movie.updated_at, {
+        time: true,
+      }),
+      actionsColumn(t('admin.users.columns.actions'), ({ row }) => (
+        <RowActionsMenu label={t('admin.users.actions', { name: row.original.title })}>
+          <DropdownMenuItem onSelect={() => edit({ movie: row.original })}>
+            <Pencil aria-hidden />
+            {t('admin.users.edit.open')}
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <AppLink to={`/vnwa/movie/film/episodes-${row.original.id}`}>
+              <ListVideo aria-hidden />
+              {t('admin.pages.episodes')}
+            </AppLink>
+          </DropdownMenuItem>
+          <DropdownMenuItem danger onSelect={() => remove(row.original)}>
+            <Trash2 aria-hidden />
+            {t('admin.users.delete.open')}
+          </DropdownMenuItem>
+        </RowActionsMenu>
+      )),
     ],
     [t, edit, remove],
   );

@@ -2,10 +2,10 @@
 // a slug previewed from the title until it is typed, and the server's errors by their fields.
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { ApiForm } from '#app/components/api-form.tsx';
 import { FormActions } from '#app/components/form-actions.tsx';
 import { SlugField } from '#app/components/slug-field.tsx';
-import { Alert } from '#app/components/ui/alert.tsx';
-import { Checkbox, Field, Input, Select, Textarea } from '#app/components/ui/input.tsx';
+import { CheckboxField, SelectField, TextField, TextareaField } from '#app/components/ui/input.tsx';
 import { Sheet, SheetContent } from '#app/components/ui/sheet.tsx';
 import { MOVIE_STATUSES, QUALITIES } from '#shared/catalog.ts';
 import { useAuth } from '#app/lib/auth.tsx';
@@ -79,6 +79,17 @@ export function MovieForm({
     },
   });
   const e = form.errors;
+  /** A whole number the movie may leave empty. */
+  const numberField = (name: 'year' | 'episode_runtime' | 'total_episodes', label: string) => (
+    <TextField
+      label={label}
+      error={e[name]}
+      name={name}
+      type="number"
+      inputMode="numeric"
+      defaultValue={movie?.[name] ?? ''}
+    />
+  );
   return (
     <Sheet open onOpenChange={(open) => !open && onClose()}>
       <SheetContent
@@ -87,35 +98,23 @@ export function MovieForm({
         heading={movie ? t('admin.movies.editTitle') : t('admin.movies.new')}
         closeLabel={t('form.close')}
       >
-        <form
-          noValidate
-          onSubmit={form.onSubmit}
-          className="flex flex-col gap-5 px-1 pb-4"
-          data-testid="movie-form"
-        >
-          {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+        <ApiForm form={form} className="flex flex-col gap-5 px-1 pb-4" data-testid="movie-form">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t('admin.movies.form.title')} error={e.title}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="title"
-                  maxLength={255}
-                  value={title}
-                  onChange={(ev) => setTitle(ev.target.value)}
-                />
-              )}
-            </Field>
-            <Field label={t('admin.movies.form.originalTitle')} error={e.original_title}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="original_title"
-                  maxLength={255}
-                  defaultValue={movie?.original_title}
-                />
-              )}
-            </Field>
+            <TextField
+              label={t('admin.movies.form.title')}
+              error={e.title}
+              name="title"
+              maxLength={255}
+              value={title}
+              onChange={(ev) => setTitle(ev.target.value)}
+            />
+            <TextField
+              label={t('admin.movies.form.originalTitle')}
+              error={e.original_title}
+              name="original_title"
+              maxLength={255}
+              defaultValue={movie?.original_title}
+            />
             <SlugField
               from={title}
               initial={movie?.slug}
@@ -141,53 +140,50 @@ export function MovieForm({
               error={e.backdrop}
             />
           </div>
-          <Field
+          <TextareaField
             label={t('admin.terms.fields.description')}
             error={e.description}
             hint={t('admin.movies.form.descriptionHint')}
-          >
-            {(control) => (
-              <Textarea
-                {...control}
-                name="description"
-                rows={4}
-                defaultValue={movie?.description}
-              />
-            )}
-          </Field>
+            name="description"
+            rows={4}
+            defaultValue={movie?.description}
+          />
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field label={t('admin.movies.columns.type')} error={e.type_id}>
-              {(control) => (
-                <Select {...control} name="type_id" defaultValue={movie?.type?.id ?? ''}>
-                  <option value="">—</option>
-                  {data.types.map((type: TermOption) => (
-                    <option key={type.id} value={type.id}>
-                      {type.name}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-            <Field label={t('admin.movies.columns.status')} error={e.status}>
-              {(control) => (
-                <Select {...control} name="status" defaultValue={movie?.status ?? 'completed'}>
-                  {MOVIE_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {t(`admin.movies.status.${status}`)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-            <Field label={t('admin.movies.form.quality')} error={e.quality}>
-              {(control) => (
-                <Select {...control} name="quality" defaultValue={movie?.quality ?? 'HD'}>
-                  {QUALITIES.map((quality) => (
-                    <option key={quality}>{quality}</option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <SelectField
+              label={t('admin.movies.columns.type')}
+              error={e.type_id}
+              name="type_id"
+              defaultValue={movie?.type?.id ?? ''}
+            >
+              <option value="">—</option>
+              {data.types.map((type: TermOption) => (
+                <option key={type.id} value={type.id}>
+                  {type.name}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label={t('admin.movies.columns.status')}
+              error={e.status}
+              name="status"
+              defaultValue={movie?.status ?? 'completed'}
+            >
+              {MOVIE_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`admin.movies.status.${status}`)}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label={t('admin.movies.form.quality')}
+              error={e.quality}
+              name="quality"
+              defaultValue={movie?.quality ?? 'HD'}
+            >
+              {QUALITIES.map((quality) => (
+                <option key={quality}>{quality}</option>
+              ))}
+            </SelectField>
           </div>
           <CheckList
             legend={t('admin.movies.form.genres')}
@@ -217,94 +213,50 @@ export function MovieForm({
             error={e.languages}
           />
           <div className="grid gap-4 sm:grid-cols-4">
-            <Field label={t('admin.movies.columns.year')} error={e.year}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="year"
-                  type="number"
-                  inputMode="numeric"
-                  defaultValue={movie?.year ?? ''}
-                />
-              )}
-            </Field>
-            <Field label={t('admin.movies.form.runtime')} error={e.episode_runtime}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="episode_runtime"
-                  type="number"
-                  inputMode="numeric"
-                  defaultValue={movie?.episode_runtime ?? ''}
-                />
-              )}
-            </Field>
-            <Field label={t('admin.movies.form.currentEpisode')} error={e.current_episode}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="current_episode"
-                  maxLength={60}
-                  defaultValue={movie?.current_episode}
-                />
-              )}
-            </Field>
-            <Field label={t('admin.movies.form.totalEpisodes')} error={e.total_episodes}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="total_episodes"
-                  type="number"
-                  inputMode="numeric"
-                  defaultValue={movie?.total_episodes ?? ''}
-                />
-              )}
-            </Field>
+            {numberField('year', t('admin.movies.columns.year'))}
+            {numberField('episode_runtime', t('admin.movies.form.runtime'))}
+            <TextField
+              label={t('admin.movies.form.currentEpisode')}
+              error={e.current_episode}
+              name="current_episode"
+              maxLength={60}
+              defaultValue={movie?.current_episode}
+            />
+            {numberField('total_episodes', t('admin.movies.form.totalEpisodes'))}
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label={t('admin.movies.form.actors')}
-              error={e.actors}
-              hint={t('admin.movies.form.commaHint')}
-            >
-              {(control) => (
-                <Input {...control} name="actors" defaultValue={movie?.actors.join(', ')} />
-              )}
-            </Field>
-            <Field
-              label={t('admin.movies.form.directors')}
-              error={e.directors}
-              hint={t('admin.movies.form.commaHint')}
-            >
-              {(control) => (
-                <Input {...control} name="directors" defaultValue={movie?.directors.join(', ')} />
-              )}
-            </Field>
-            <Field
+            {(['actors', 'directors'] as const).map((name) => (
+              <TextField
+                key={name}
+                label={t(`admin.movies.form.${name}`)}
+                error={e[name]}
+                hint={t('admin.movies.form.commaHint')}
+                name={name}
+                defaultValue={movie?.[name].join(', ')}
+              />
+            ))}
+            <TextField
               label={t('admin.movies.form.trailer')}
               error={e.trailer_url}
               className="sm:col-span-2"
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  name="trailer_url"
-                  type="url"
-                  defaultValue={movie?.trailer_url ?? ''}
-                />
-              )}
-            </Field>
+              name="trailer_url"
+              type="url"
+              defaultValue={movie?.trailer_url ?? ''}
+            />
           </div>
           <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
             {(['published', 'featured', 'recommended'] as const).map((flag) => (
-              <label key={flag} className="flex items-center gap-2">
-                <Checkbox name={flag} defaultChecked={movie ? movie[flag] : flag === 'published'} />
-                {t(`admin.movies.form.${flag}`)}
-              </label>
+              <CheckboxField
+                key={flag}
+                name={flag}
+                defaultChecked={movie ? movie[flag] : flag === 'published'}
+                label={t(`admin.movies.form.${flag}`)}
+                className="gap-2"
+              />
             ))}
           </div>
           <FormActions sticky onCancel={onClose} pending={form.pending} />
-        </form>
+        </ApiForm>
       </SheetContent>
     </Sheet>
   );

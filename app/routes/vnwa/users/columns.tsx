@@ -1,13 +1,14 @@
 // The Users Manager's columns: the user (opens the detail panel), roles, status, last activity, creation, actions.
 import { useMemo } from 'react';
 import {
+  actionsColumn,
+  dateColumn,
   RowActionsButton,
   useTableQuery,
   type DataTableColumn,
 } from '#app/components/data-table/index.ts';
 import { Avatar } from '#app/components/ui/avatar.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
-import { formatDate } from '#app/lib/format.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { LastActive, RoleBadges, StatusBadge } from './badges.tsx';
 import type { AdminUser, UserDialog } from './route.tsx';
@@ -65,21 +66,14 @@ export function useUserColumns({ open }: { open: (dialog: UserDialog) => void })
         meta: { sortKey: 'last_active_at', sortDescFirst: true, className: 'whitespace-nowrap' },
         cell: ({ row }) => <LastActive value={row.original.last_active_at} />,
       },
-      {
-        id: 'created_at',
-        header: t('admin.users.columns.created'),
-        meta: {
-          sortKey: 'created_at',
-          sortDescFirst: true,
-          className: 'whitespace-nowrap tabular-nums',
-        },
-        cell: ({ row }) => formatDate(row.original.created_at, { time: true }),
-      },
-      {
-        id: 'actions',
-        header: () => <span className="sr-only">{t('admin.users.columns.actions')}</span>,
-        meta: { className: 'w-12 py-2 text-right' },
-        cell: ({ row }) => (
+      dateColumn(t('admin.users.columns.created'), 'created_at', (user) => user.created_at, {
+        time: true,
+        descFirst: true,
+        className: 'whitespace-nowrap tabular-nums',
+      }),
+      actionsColumn(
+        t('admin.users.columns.actions'),
+        ({ row }) => (
           <UserActions
             user={row.original}
             open={open}
@@ -91,7 +85,8 @@ export function useUserColumns({ open }: { open: (dialog: UserDialog) => void })
             }
           />
         ),
-      },
+        { className: 'w-12 py-2 text-right' },
+      ),
     ],
     [t, set, me?.id, open],
   );

@@ -2,7 +2,7 @@
 import { Ban } from 'lucide-react';
 import { useRevalidator } from 'react-router';
 import { FormDialog } from '#app/components/form-dialog.tsx';
-import { Checkbox, Field, Input, Textarea } from '#app/components/ui/input.tsx';
+import { CheckboxField, TextField, TextareaField } from '#app/components/ui/input.tsx';
 import { ROLES } from '#shared/accounts.ts';
 import { useAuth } from '#app/lib/auth.tsx';
 import { toast } from '#app/lib/toast.tsx';
@@ -41,9 +41,13 @@ export function EditDialog({ user, onClose }: { user: AdminUser; onClose: () => 
       onClose={onClose}
       form={form}
     >
-      <Field label={t('form.name')} error={form.errors.name}>
-        {(control) => <Input {...control} name="name" defaultValue={user.name} maxLength={100} />}
-      </Field>
+      <TextField
+        label={t('form.name')}
+        error={form.errors.name}
+        name="name"
+        defaultValue={user.name}
+        maxLength={100}
+      />
       <fieldset
         className="flex flex-col gap-2"
         disabled={self}
@@ -51,13 +55,19 @@ export function EditDialog({ user, onClose }: { user: AdminUser; onClose: () => 
       >
         <legend className="mb-1 text-sm font-medium">{t('admin.users.columns.roles')}</legend>
         {ROLES.map((role) => (
-          <label key={role} className="flex items-center gap-2.5 text-sm">
-            <Checkbox name={`role_${role}`} defaultChecked={user.roles.includes(role)} />
-            {t(`admin.users.roles.${role}`)}
-            <span className="text-xs text-neutral-500 dark:text-neutral-400">
-              {t(`admin.users.roleHints.${role}`)}
-            </span>
-          </label>
+          <CheckboxField
+            key={role}
+            name={`role_${role}`}
+            defaultChecked={user.roles.includes(role)}
+            label={
+              <>
+                {t(`admin.users.roles.${role}`)}
+                <span className="text-xs text-neutral-500 dark:text-neutral-400">
+                  {t(`admin.users.roleHints.${role}`)}
+                </span>
+              </>
+            }
+          />
         ))}
         {self ? (
           <p className="text-xs text-neutral-500 dark:text-neutral-400">
@@ -116,16 +126,22 @@ export function BanDialog({ user, onClose }: { user: AdminUser; onClose: () => v
         </>
       }
     >
-      <Field label={t('admin.users.ban.reason')} error={form.errors.reason}>
-        {(control) => <Textarea {...control} name="reason" maxLength={500} rows={3} required />}
-      </Field>
-      <Field
+      <TextareaField
+        label={t('admin.users.ban.reason')}
+        error={form.errors.reason}
+        name="reason"
+        maxLength={500}
+        rows={3}
+        required
+      />
+      <TextField
         label={t('admin.users.ban.until')}
         hint={t('admin.users.ban.untilHint')}
         error={form.errors.expires_at}
-      >
-        {(control) => <Input {...control} name="expires_at" type="date" min={localToday()} />}
-      </Field>
+        name="expires_at"
+        type="date"
+        min={localToday()}
+      />
     </FormDialog>
   );
 }

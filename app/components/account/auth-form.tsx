@@ -1,0 +1,66 @@
+// The forms of the sign-in cards (sign in, register, reset, the admin's sign-in): the fields one under another, the
+// form's error on top, and one wide submit button that says while it waits.
+import type { ComponentProps, ReactNode } from 'react';
+import { ApiForm } from '#app/components/api-form.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+import { PasswordField, TextField } from '#app/components/ui/input.tsx';
+import { useTranslation } from '#app/lib/use-translation.ts';
+
+export function AuthForm({
+  form,
+  icon,
+  submitLabel,
+  children,
+  ...props
+}: ComponentProps<typeof ApiForm> & {
+  icon: ReactNode;
+  /** What the button says, the waiting words while the form is being sent. */
+  submitLabel: ReactNode;
+}) {
+  return (
+    <ApiForm form={form} className="flex flex-col gap-4" {...props}>
+      {children}
+      <Button type="submit" disabled={form.pending} className="mt-2 w-full">
+        {icon}
+        {submitLabel}
+      </Button>
+    </ApiForm>
+  );
+}
+
+/** The account's email, as sign-in and registration ask for it (`username` where a password manager wants that). */
+export function EmailField({
+  error,
+  autoComplete = 'email',
+}: {
+  error?: string;
+  autoComplete?: 'email' | 'username';
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('form.email')}
+      error={error}
+      name="email"
+      type="email"
+      autoComplete={autoComplete}
+      inputMode="email"
+    />
+  );
+}
+
+/** The password the account has now, to sign in or to confirm a change (named `password` unless told). */
+export function CurrentPasswordField({
+  label,
+  ...props
+}: Omit<ComponentProps<typeof PasswordField>, 'label' | 'autoComplete'> & { label?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <PasswordField
+      label={label ?? t('form.password')}
+      name="password"
+      autoComplete="current-password"
+      {...props}
+    />
+  );
+}
