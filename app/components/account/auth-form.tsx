@@ -18,7 +18,8 @@ export function AuthForm({
   submitLabel: ReactNode;
 }) {
   return (
-    <ApiForm form={form} className="flex flex-col gap-4" {...props}>
+    // POST: sent before the page has hydrated (or without JavaScript), the email and password stay out of the URL.
+    <ApiForm method="post" form={form} className="flex flex-col gap-4" {...props}>
       {children}
       <Button type="submit" disabled={form.pending} className="mt-2 w-full">
         {icon}

@@ -46,7 +46,6 @@ export default function Login() {
     <>
       <AuthHeading title={t('auth.login.title')}>{t('auth.login.subtitle')}</AuthHeading>
       <AuthForm
-        method="post"
         form={form}
         icon={<LogIn aria-hidden />}
         submitLabel={form.pending ? t('auth.login.submitting') : t('auth.login.submit')}

@@ -50,7 +50,6 @@ export default function Register() {
     <>
       <AuthHeading title={t('auth.register.title')}>{t('auth.register.subtitle')}</AuthHeading>
       <AuthForm
-        method="post"
         form={form}
         icon={<UserPlus aria-hidden />}
         submitLabel={form.pending ? t('auth.register.submitting') : t('auth.register.submit')}

@@ -77,7 +77,6 @@ export default function Reset({ loaderData }: Route.ComponentProps) {
     <>
       <AuthHeading title={t('auth.reset.title')}>{t('auth.reset.subtitle')}</AuthHeading>
       <AuthForm
-        method="post"
         form={form}
         icon={<KeyRound aria-hidden />}
         submitLabel={form.pending ? t('auth.reset.submitting') : t('auth.reset.submit')}

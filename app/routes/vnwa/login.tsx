@@ -61,7 +61,6 @@ export default function AdminLogin() {
         {t('admin.login.subtitle', { site: siteName })}
       </p>
       <AuthForm
-        method="post"
         form={form}
         icon={<LogIn aria-hidden />}
         submitLabel={form.pending ? t('auth.login.submitting') : t('auth.login.submit')}
