@@ -2,7 +2,14 @@
 // read. Nothing here knows HTTP; server/http/errors.ts maps each kind to a status in one place.
 
 /** Each kind has one HTTP status (server/http/errors.ts); a new kind must be given one there. */
-export type DomainErrorKind = 'not_found' | 'invalid' | 'forbidden' | 'conflict' | 'gone';
+export type DomainErrorKind =
+  | 'not_found'
+  | 'invalid'
+  | 'forbidden'
+  | 'conflict'
+  | 'gone'
+  | 'too_large'
+  | 'insufficient_storage';
 
 /** Field name → message, for the fields a person should correct. */
 export type FieldMessages = Readonly<Record<string, string>>;
@@ -66,6 +73,22 @@ export class Conflict extends DomainError {
 export class Gone extends DomainError {
   readonly kind = 'gone';
   constructor(message: string, code = 'gone') {
+    super(code, message);
+  }
+}
+
+/** What was sent (or is about to be) is larger than the site accepts (a video over the upload limit). */
+export class TooLarge extends DomainError {
+  readonly kind = 'too_large';
+  constructor(message: string, code = 'too_large') {
+    super(code, message);
+  }
+}
+
+/** The server lacks the disk space to keep what was sent: the caller may try again once space is freed. */
+export class InsufficientStorage extends DomainError {
+  readonly kind = 'insufficient_storage';
+  constructor(message: string, code = 'insufficient_storage') {
     super(code, message);
   }
 }

@@ -34,6 +34,8 @@ export const DOMAIN_ERROR_STATUS = {
   forbidden: 403,
   conflict: 409,
   gone: 410,
+  too_large: 413,
+  insufficient_storage: 507,
 } as const satisfies Record<DomainErrorKind, number>;
 
 /** An error raised by the HTTP layer itself (routes, plugins); services throw DomainError instead. */

@@ -11,7 +11,7 @@ import {
   terms,
   videos,
 } from '#server/db/schema/index.ts';
-import { HttpError } from '#server/http/errors.ts';
+import { NotFound } from '#server/domain/errors.ts';
 
 export type Viewer = { userId?: string | null; ip: string; userAgent: string };
 
@@ -196,7 +196,7 @@ export function createWatchService({ db, secret }: { db: Database; secret: strin
         .where(
           and(eq(episodes.id, episodeId), eq(episodes.published, true), eq(movies.published, true)),
         );
-      if (!found) throw new HttpError(404, 'not_found', 'No such episode.');
+      if (!found) throw new NotFound('No such episode.');
       const result = await db.execute<{ counted: boolean }>(sql`
         with added as (
           insert into ${episodeViews} (episode_id, viewer, hour)

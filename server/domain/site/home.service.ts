@@ -4,7 +4,7 @@ import type { CardMovie, HeroSlide } from '#shared/resources/movie.ts';
 import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { homeSections } from '#server/db/schema/index.ts';
-import { HttpError } from '#server/http/errors.ts';
+import { Invalid } from '#server/domain/errors.ts';
 import { excerpt } from '#shared/text.ts';
 import type { HOME_ROW_SORTS } from './home-section.schema.ts';
 import {
@@ -189,9 +189,7 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
         const result = homeSectionInput.safeParse(input);
         if (!result.success) {
           const issue = result.error.issues[0]!;
-          throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
-            [['sections', index, ...issue.path].join('.')]: issue.message,
-          });
+          throw Invalid.field(['sections', index, ...issue.path].join('.'), issue.message);
         }
         parsed.push(result.data);
       }
