@@ -7,6 +7,7 @@ import { pageSchema } from '#shared/list-query.ts';
 import { VIDEO_STATUSES } from '#shared/catalog.ts';
 import { declareAccess } from './access.ts';
 import { errorResponses, idParam } from './errors.ts';
+import { trimmed } from './validation.ts';
 
 const rendition = z.object({
   name: z.string(),
@@ -126,10 +127,7 @@ export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Rename a video',
         params: idParams,
         body: z.strictObject({
-          name: z.preprocess(
-            (value) => (typeof value === 'string' ? value.trim() : value),
-            z.string().min(1, 'Enter a name.').max(200),
-          ),
+          name: trimmed(z.string().min(1, 'Enter a name.').max(200)),
         }),
         response: { 200: videoOut, ...errors },
       },
