@@ -11,6 +11,7 @@ import { saveStoredImage } from '#server/media/image-store.ts';
 import { declareAccess } from './access.ts';
 import { HttpError, errorResponses, idParam, rowId } from './errors.ts';
 import { readForm } from './method-override.ts';
+import { rowSteps } from './row-steps.ts';
 import { trimmed } from './validation.ts';
 
 export const IMAGE_UPLOAD_MAX_BYTES = IMAGE_RECIPES.poster.maxBytes;
@@ -96,6 +97,7 @@ export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { movies } = app.services;
   const storageRoot = path.join(app.services.config.dataDir, 'storage');
   declareAccess(app, 'admin');
+  const movieStep = rowSteps(app, { params: idParams, answer: movieOut, errors });
 
   app.get(
     '/admin/movies',
@@ -127,18 +129,9 @@ export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.status(201).send({ movie: await movies.create(request.body) }),
   );
 
-  app.get(
-    '/admin/movies/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'A movie',
-        params: idParams,
-        response: { 200: movieOut, ...errors },
-      },
-    },
-    async (request) => ({ movie: await movies.get(request.params.id) }),
-  );
+  movieStep('GET', '/admin/movies/:id', { summary: 'A movie' }, async ({ id }) => ({
+    movie: await movies.get(id),
+  }));
 
   app.patch(
     '/admin/movies/:id',
