@@ -1,8 +1,9 @@
 // A movie's episodes, grouped by server (a named source such as "Vietsub #1"): add one or many at once (`name|url`
 // lines), edit, reorder, publish, delete. The `ep` key of `/watch/{slug}/{ep}` comes from the name.
-import { and, asc, eq, max } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { slugify } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
+import { nextSortOrder } from '#server/db/sort-order.ts';
 import { retryOnUniqueKey } from '#server/db/unique.ts';
 import {
   episodes,
@@ -168,13 +169,8 @@ export function createEpisodesService({ db }: { db: Database }) {
     for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
   }
 
-  async function nextOrder(serverId: number) {
-    const [row] = await db
-      .select({ value: max(episodes.sortOrder) })
-      .from(episodes)
-      .where(eq(episodes.serverId, serverId));
-    return (row?.value ?? -1) + 1;
-  }
+  const nextOrder = (serverId: number) =>
+    nextSortOrder(db, episodes, eq(episodes.serverId, serverId));
 
   async function touch(movieId: number) {
     await db.update(movies).set({ updatedAt: new Date() }).where(eq(movies.id, movieId));
@@ -232,13 +228,10 @@ export function createEpisodesService({ db }: { db: Database }) {
 
     async createServer(movieId: number, name: string) {
       await requireMovie(movieId);
-      const [last] = await db
-        .select({ value: max(movieServers.sortOrder) })
-        .from(movieServers)
-        .where(eq(movieServers.movieId, movieId));
+      const sortOrder = await nextSortOrder(db, movieServers, eq(movieServers.movieId, movieId));
       const [server] = await db
         .insert(movieServers)
-        .values({ movieId, name, sortOrder: (last?.value ?? -1) + 1 })
+        .values({ movieId, name, sortOrder })
         .returning();
       return { id: server!.id, name: server!.name, order: server!.sortOrder, episodes: [] };
     },

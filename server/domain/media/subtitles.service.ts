@@ -3,8 +3,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { nextSortOrder } from '#server/db/sort-order.ts';
 import { episodeSubtitles, episodes } from '#server/db/schema/index.ts';
 import { Invalid, NotFound } from '#server/domain/errors.ts';
 import { SubtitleError, toWebVtt } from '#server/media/subtitles.ts';
@@ -80,10 +81,11 @@ export function createSubtitlesService({ db, storageRoot }: { db: Database; stor
       const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
       await fs.writeFile(temporary, body);
       await fs.rename(temporary, target);
-      const [last] = await db
-        .select({ value: max(episodeSubtitles.sortOrder) })
-        .from(episodeSubtitles)
-        .where(eq(episodeSubtitles.episodeId, episodeId));
+      const sortOrder = await nextSortOrder(
+        db,
+        episodeSubtitles,
+        eq(episodeSubtitles.episodeId, episodeId),
+      );
       const [row] = await db
         .insert(episodeSubtitles)
         .values({
@@ -91,7 +93,7 @@ export function createSubtitlesService({ db, storageRoot }: { db: Database; stor
           language: input.language,
           label: input.label,
           path: relative,
-          sortOrder: (last?.value ?? -1) + 1,
+          sortOrder,
         })
         .returning();
       return toResource(row!);
