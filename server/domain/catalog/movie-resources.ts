@@ -129,3 +129,19 @@ export async function getMovie(db: Database, id: number) {
   if (!rows[0]) throw new NotFound('No such movie.');
   return (await movieResources(db, rows as never))[0]!;
 }
+
+/** A movie's servers as a viewer sees them: each with its episodes in the order given, the empty ones left out. */
+export function viewerServers(
+  servers: readonly { id: number; name: string }[],
+  episodes: readonly { id: number; serverId: number; name: string; ep: string }[],
+) {
+  return servers
+    .map((server) => ({
+      id: server.id,
+      name: server.name,
+      episodes: episodes
+        .filter((episode) => episode.serverId === server.id)
+        .map((episode) => ({ id: episode.id, name: episode.name, ep: episode.ep })),
+    }))
+    .filter((server) => server.episodes.length > 0);
+}

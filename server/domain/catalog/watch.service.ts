@@ -12,6 +12,7 @@ import {
   videos,
 } from '#server/db/schema/index.ts';
 import { NotFound } from '#server/domain/errors.ts';
+import { viewerServers } from './movie-resources.ts';
 
 export type Viewer = { userId?: string | null; ip: string; userAgent: string };
 
@@ -109,15 +110,7 @@ export function createWatchService({ db, secret }: { db: Database; secret: strin
         .leftJoin(videos, eq(videos.id, episodes.videoId))
         .where(and(eq(episodes.movieId, movie.id), eq(episodes.published, true)))
         .orderBy(asc(episodes.sortOrder), asc(episodes.id));
-      const servers = serverRows
-        .map((server) => ({
-          id: server.id,
-          name: server.name,
-          episodes: rows
-            .filter((row) => row.serverId === server.id)
-            .map((row) => ({ id: row.id, name: row.name, ep: row.ep })),
-        }))
-        .filter((server) => server.episodes.length > 0);
+      const servers = viewerServers(serverRows, rows);
       const server =
         serverId === undefined
           ? servers.find((candidate) => candidate.episodes.some((item) => item.ep === ep))
