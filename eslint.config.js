@@ -26,6 +26,11 @@ const resourceTypesOnly = {
   message:
     'Import only types from #shared/resources in the app: their zod schemas would ship in the pages.',
 };
+const noHttp = {
+  regex: '^(#server/http/|(\\.\\./)+http/)',
+  message:
+    'Services do not know HTTP: throw a DomainError (server/domain/errors.ts); server/http/errors.ts maps it.',
+};
 const restrictImports = (...patterns) => ['error', { paths: [translationHook], patterns }];
 
 export default tseslint.config(
@@ -79,8 +84,9 @@ export default tseslint.config(
   },
   // Imports between layers (decision 038): the server never imports the app, the app never the server, and #shared
   // neither; Better Auth is reached through one adapter, so the accounts services take plain values (user id, session
-  // id) and never see its API, its errors or a request's cookies. A later block's options replace an earlier one's,
-  // so each block lists every restriction for its files.
+  // id) and never see its API, its errors or a request's cookies; services (server/domain) never import the HTTP
+  // layer: they throw domain errors, which server/http/errors.ts maps to statuses. A later block's options replace
+  // an earlier one's, so each block lists every restriction for its files.
   {
     files: ['**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': restrictImports(betterAuth) },
@@ -90,8 +96,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrictImports(betterAuth, noApp) },
   },
   {
+    files: ['server/domain/**/*.ts'],
+    rules: { 'no-restricted-imports': restrictImports(betterAuth, noApp, noHttp) },
+  },
+  {
     files: ['server/domain/auth/auth.ts', 'server/domain/auth/better-auth.adapter.ts'],
-    rules: { 'no-restricted-imports': restrictImports(noApp) },
+    rules: { 'no-restricted-imports': restrictImports(noApp, noHttp) },
   },
   {
     files: ['app/**/*.{ts,tsx}'],

@@ -15,8 +15,8 @@ import { probeVideo } from '#server/media/ffprobe.ts';
 import {
   buildAudioArgs,
   buildTranscodeArgs,
-  parseMasterPlaylist,
   planTranscode,
+  renditionsOf,
   transcodeLadder,
 } from '#server/media/hls.ts';
 import { storyboardVtt } from '#server/media/storyboard.ts';
@@ -153,14 +153,7 @@ async function seed(server: RunningServer, dataDir: string, source: string) {
       duration: CLIP.seconds,
       width: CLIP.width,
       height: CLIP.height,
-      renditions: parseMasterPlaylist(master).map((rung) => ({
-        name: rung.uri.split('/')[0] ?? `${rung.height}p`,
-        width: rung.width,
-        height: rung.height,
-        bandwidth: rung.bandwidth,
-        codecs: rung.codecs,
-        playlist: rung.uri,
-      })),
+      renditions: renditionsOf(master),
     })
     .where(eq(videos.id, video!.id));
   const movie = await services.movies.create({

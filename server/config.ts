@@ -2,11 +2,15 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
-const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+/** A variable set to the empty string reads as unset (`PORT=` in a .env file): its default applies. */
+const setting = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema);
+/** A whole number from `min` to `max`, `fallback` when unset. */
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  setting(z.coerce.number().int().min(min).max(max).default(fallback));
+const optionalString = setting(z.string().optional());
 const optionalUrl = (protocols: string[]) =>
-  z.preprocess(
-    emptyToUndefined,
+  setting(
     z
       .string()
       .refine(
@@ -24,64 +28,40 @@ const optionalUrl = (protocols: string[]) =>
 
 export const configSchema = z
   .object({
-    NODE_ENV: z.preprocess(
-      emptyToUndefined,
-      z.enum(['development', 'production', 'test']).default('production'),
-    ),
-    PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-    HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('0.0.0.0')),
+    NODE_ENV: setting(z.enum(['development', 'production', 'test']).default('production')),
+    PORT: wholeNumber(0, 65535, 3000),
+    HOST: setting(z.string().min(1).default('0.0.0.0')),
     PUBLIC_URL: optionalUrl(['http:', 'https:']),
-    DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
+    DATA_DIR: setting(z.string().min(1).default('./data')),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
     REDIS_URL: optionalUrl(['redis:', 'rediss:']),
-    STORAGE_DRIVER: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).default('local')),
+    STORAGE_DRIVER: setting(z.enum(['local', 's3']).default('local')),
     S3_ENDPOINT: optionalUrl(['http:', 'https:']),
     S3_REGION: optionalString,
     S3_BUCKET: optionalString,
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
-    AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
-    ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
-    ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).max(128).optional()),
+    AUTH_SECRET: setting(z.string().min(32).optional()),
+    ADMIN_EMAIL: setting(z.email().optional()),
+    ADMIN_PASSWORD: setting(z.string().min(8).max(128).optional()),
     FFMPEG_PATH: optionalString,
     FFPROBE_PATH: optionalString,
     // Unset: the whole ladder in one ffmpeg, or one ffmpeg per rung with the npm package's old build.
-    TRANSCODE_MODE: z.preprocess(
-      emptyToUndefined,
-      z.enum(['single-process', 'per-rendition']).optional(),
-    ),
+    TRANSCODE_MODE: setting(z.enum(['single-process', 'per-rendition']).optional()),
     // Largest video upload accepted, in bytes (20 GB by default).
-    VIDEO_MAX_UPLOAD_BYTES: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number()
-        .int()
-        .min(1024 * 1024)
-        .max(2 ** 50)
-        .default(20 * 1024 ** 3),
-    ),
+    VIDEO_MAX_UPLOAD_BYTES: wholeNumber(1024 * 1024, 2 ** 50, 20 * 1024 ** 3),
     // Transcodes run at once in this process (each ffmpeg uses every core it can get).
-    TRANSCODE_CONCURRENCY: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number().int().min(0).max(32).default(1),
-    ),
+    TRANSCODE_CONCURRENCY: wholeNumber(0, 32, 1),
     // Seconds the public catalogue reads (listing, search, movie pages, home) are reused; 0 reads every time.
-    PUBLIC_CACHE_SECONDS: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number().int().min(0).max(3600).default(10),
-    ),
+    PUBLIC_CACHE_SECONDS: wholeNumber(0, 3600, 10),
     // Days a deleted video stays in the trash before it is purged with its files.
-    TRASH_RETENTION_DAYS: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number().int().min(1).max(3650).default(30),
-    ),
-    LOG_LEVEL: z.preprocess(
-      emptyToUndefined,
+    TRASH_RETENTION_DAYS: wholeNumber(1, 3650, 30),
+    LOG_LEVEL: setting(
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
-    DEFAULT_LOCALE: z.preprocess(emptyToUndefined, z.enum(['vi', 'en']).default('vi')),
-    SITE_NAME: z.preprocess(emptyToUndefined, z.string().min(1).max(60).default('Phim')),
+    DEFAULT_LOCALE: setting(z.enum(['vi', 'en']).default('vi')),
+    SITE_NAME: setting(z.string().min(1).max(60).default('Phim')),
     // Behind a reverse proxy: true (trust every hop), a number of hops, or a comma-separated list of proxy
     // addresses/CIDRs. Off by default: the client IP is the socket's.
     TRUST_PROXY: z.preprocess(
@@ -94,14 +74,8 @@ export const configSchema = z
       z.union([z.boolean(), z.number().int().min(1).max(10), z.string().regex(/^[\w.:/,\s-]+$/)]),
     ),
     // Sign-in, registration and forgot-password attempts allowed a minute, per IP and per email.
-    AUTH_RATE_LIMIT: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number().int().min(1).max(100_000).default(5),
-    ),
-    SHUTDOWN_TIMEOUT_MS: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number().int().min(0).max(600_000).default(10_000),
-    ),
+    AUTH_RATE_LIMIT: wholeNumber(1, 100_000, 5),
+    SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000, 10_000),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3') {

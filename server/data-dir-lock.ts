@@ -15,7 +15,8 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function isAlive(pid: number) {
+/** Whether a process with that pid runs (EPERM: it does, as another user's); the tests that stop servers use it too. */
+export function isProcessAlive(pid: number) {
   try {
     process.kill(pid, 0);
     return true;
@@ -44,7 +45,7 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number(fs.readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isProcessAlive(pid)) {
         throw new DataDirLockedError(dataDir, pid);
       }
       // A crashed server left its lock behind.

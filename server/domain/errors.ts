@@ -2,7 +2,14 @@
 // read. Nothing here knows HTTP; server/http/errors.ts maps each kind to a status in one place.
 
 /** Each kind has one HTTP status (server/http/errors.ts); a new kind must be given one there. */
-export type DomainErrorKind = 'not_found' | 'invalid' | 'forbidden' | 'conflict' | 'gone';
+export type DomainErrorKind =
+  | 'not_found'
+  | 'invalid'
+  | 'forbidden'
+  | 'conflict'
+  | 'gone'
+  | 'too_large'
+  | 'insufficient_storage';
 
 /** Field name → message, for the fields a person should correct. */
 export type FieldMessages = Readonly<Record<string, string>>;
@@ -46,14 +53,6 @@ export class Invalid extends DomainError {
   }
 }
 
-/** The caller is known but may not do this (a banned account signing in). */
-export class Forbidden extends DomainError {
-  readonly kind = 'forbidden';
-  constructor(message: string, code = 'forbidden') {
-    super(code, message);
-  }
-}
-
 /** The request is well formed but the current state refuses it (the last admin, an address already taken). */
 export class Conflict extends DomainError {
   readonly kind = 'conflict';
@@ -62,10 +61,24 @@ export class Conflict extends DomainError {
   }
 }
 
-/** The thing existed but is no more (an expired link). */
-export class Gone extends DomainError {
-  readonly kind = 'gone';
-  constructor(message: string, code = 'gone') {
-    super(code, message);
-  }
+/** A kind whose error is a message, its code the kind's name unless said otherwise. */
+function messageKind<const Kind extends DomainErrorKind>(kind: Kind) {
+  return class extends DomainError {
+    readonly kind = kind;
+    constructor(message: string, code: string = kind) {
+      super(code, message);
+    }
+  };
 }
+
+/** The caller is known but may not do this (a banned account signing in). */
+export class Forbidden extends messageKind('forbidden') {}
+
+/** The thing existed but is no more (an expired link). */
+export class Gone extends messageKind('gone') {}
+
+/** What was sent (or is about to be) is larger than the site accepts (a video over the upload limit). */
+export class TooLarge extends messageKind('too_large') {}
+
+/** The server lacks the disk space to keep what was sent: the caller may try again once space is freed. */
+export class InsufficientStorage extends messageKind('insufficient_storage') {}

@@ -10,20 +10,20 @@ import { readForm } from './method-override.ts';
 import { locales } from '#shared/i18n.ts';
 import { sessionSchema, userSchema } from '#shared/resources/user.ts';
 import { callerOf, webHeaders } from './headers.ts';
+import { trimmed } from './validation.ts';
 
 export const AVATAR_MAX_BYTES = IMAGE_RECIPES.avatar.maxBytes;
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
-const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 export const emailField = z.preprocess(lower, z.email('Enter a valid email address.').max(254));
-export const nameField = z.preprocess(trimmed, z.string().min(1, 'Enter a name.').max(100));
+export const nameField = trimmed(z.string().min(1, 'Enter a name.').max(100));
 const passwordField = z
   .string()
   .min(8, 'Use at least 8 characters.')
   .max(128, 'Use at most 128 characters.');
 const anyPassword = z.string().min(1, 'Enter your password.').max(128);
 const localeField = z.enum(locales);
-const deviceNameField = z.preprocess(trimmed, z.string().min(1).max(255));
+const deviceNameField = trimmed(z.string().min(1).max(255));
 
 const userBody = z.object({ user: userSchema });
 const signedInBody = z.object({ user: userSchema, token: z.string().optional() });

@@ -9,6 +9,7 @@ import { adminUserSchema, sessionSchema } from '#shared/resources/user.ts';
 import { nameField } from './accounts.routes.ts';
 import { declareAccess } from './access.ts';
 import { HttpError, errorResponses } from './errors.ts';
+import { rowSteps } from './row-steps.ts';
 
 const errors = errorResponses(401, 403, 404, 409, 419, 422);
 const idParams = z.strictObject({ id: z.string().min(1).max(128) });
@@ -18,6 +19,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app.services;
   declareAccess(app, 'admin');
   const actor = (request: FastifyRequest) => request.currentUser!.id;
+  const userStep = rowSteps(app, { params: idParams, answer: userBody, errors });
 
   app.get(
     // '' (not '/'): the path is /api/admin/users, as in the contract and the OpenAPI document.
@@ -112,31 +114,13 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post(
-    '/:id/unban',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Lift a ban',
-        params: idParams,
-        response: { 200: userBody, ...errors },
-      },
-    },
-    async (request) => ({ user: await auth.unban(request.params.id) }),
-  );
+  userStep('POST', '/:id/unban', { summary: 'Lift a ban' }, async ({ id }) => ({
+    user: await auth.unban(id),
+  }));
 
-  app.post(
-    '/:id/verify',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Mark the email verified',
-        params: idParams,
-        response: { 200: userBody, ...errors },
-      },
-    },
-    async (request) => ({ user: await auth.markVerified(request.params.id) }),
-  );
+  userStep('POST', '/:id/verify', { summary: 'Mark the email verified' }, async ({ id }) => ({
+    user: await auth.markVerified(id),
+  }));
 
   app.post(
     '/:id/send-reset-link',

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { EPISODE_SOURCES } from '#server/db/schema/index.ts';
 import { LOCAL_HLS_PATH } from '#server/domain/catalog/episodes.service.ts';
 import { declareAccess } from './access.ts';
-import { errorResponses, idParam } from './errors.ts';
+import { errorResponses, idParam, rowId } from './errors.ts';
+import { trimmed } from './validation.ts';
 
-const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 const seconds = z.number().int().min(0).max(86_400).nullable().optional();
 const movieParams = z.strictObject({ movieId: idParam });
 const serverParams = movieParams.extend({ serverId: idParam });
@@ -56,8 +56,8 @@ const serverSchema = z
 
 const episodeBody = z.strictObject({
   server_id: z.number().int().positive(),
-  name: z.preprocess(trimmed, z.string().min(1, 'Enter a name.').max(100)),
-  ep: z.preprocess(trimmed, z.string().max(100)).optional(),
+  name: trimmed(z.string().min(1, 'Enter a name.').max(100)),
+  ep: trimmed(z.string().max(100)).optional(),
   source_type: z
     .enum(EPISODE_SOURCES)
     .describe(
@@ -79,11 +79,7 @@ const episodeBody = z.strictObject({
     .nullable()
     .optional()
     .describe('Required for `hls` and `embed`; ignored (stored as null) for `video`'),
-  video_id: z
-    .number()
-    .int()
-    .positive()
-    .max(Number.MAX_SAFE_INTEGER)
+  video_id: rowId
     .nullable()
     .optional()
     .describe('For `video`: a ready video of the video manager that is not in the trash'),
@@ -94,7 +90,7 @@ const episodeBody = z.strictObject({
   published: z.boolean().optional(),
 });
 const serverName = z.strictObject({
-  name: z.preprocess(trimmed, z.string().min(1, 'Enter a name.').max(60)),
+  name: trimmed(z.string().min(1, 'Enter a name.').max(60)),
 });
 const errors = errorResponses(401, 403, 404, 419, 422);
 const ok = z.object({ ok: z.literal(true) });

@@ -1,7 +1,15 @@
 // Services' domain errors become HTTP answers in one place: each kind its status, with the one error shape.
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Conflict, Forbidden, Gone, Invalid, NotFound } from '#server/domain/errors.ts';
+import {
+  Conflict,
+  Forbidden,
+  Gone,
+  InsufficientStorage,
+  Invalid,
+  NotFound,
+  TooLarge,
+} from '#server/domain/errors.ts';
 import { HttpError, registerErrorHandling } from './errors.ts';
 
 const app = Fastify({ logger: false });
@@ -13,6 +21,8 @@ const cases = {
   forbidden: () => new Forbidden('This account is banned.', 'banned'),
   conflict: () => new Conflict('last_admin', 'The last admin cannot be removed.'),
   gone: () => new Gone('This verification link has expired.', 'expired'),
+  'too-large': () => new TooLarge('The file is 3 GB; the largest video this site accepts is 2 GB.'),
+  'no-space': () => new InsufficientStorage('The server has 1 GB free.'),
   http: () => new HttpError(418, 'teapot', 'Short and stout.'),
 };
 for (const [name, make] of Object.entries(cases))
@@ -51,6 +61,14 @@ describe('the error handler', () => {
     expect(await answer('gone')).toEqual({
       status: 410,
       body: { error: { code: 'expired', message: 'This verification link has expired.' } },
+    });
+    expect(await answer('too-large')).toMatchObject({
+      status: 413,
+      body: { error: { code: 'too_large' } },
+    });
+    expect(await answer('no-space')).toMatchObject({
+      status: 507,
+      body: { error: { code: 'insufficient_storage' } },
     });
   });
 

@@ -24,8 +24,11 @@ export function errorResponses<const C extends number>(...codes: C[]) {
   >;
 }
 
-/** A row id in a path, such as `/admin/movies/{id}`: a positive integer that fits a bigint column. */
-export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const positiveId = (number: z.ZodNumber) => number.int().positive().max(Number.MAX_SAFE_INTEGER);
+/** A row id in a body, such as a movie's `type_id`: a positive integer that fits a bigint column. */
+export const rowId = positiveId(z.number());
+/** A row id in a path, such as `/admin/movies/{id}`: the same, read from the path's text. */
+export const idParam = positiveId(z.coerce.number());
 
 /** The one place a service's failure becomes an HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -34,6 +37,8 @@ export const DOMAIN_ERROR_STATUS = {
   forbidden: 403,
   conflict: 409,
   gone: 410,
+  too_large: 413,
+  insufficient_storage: 507,
 } as const satisfies Record<DomainErrorKind, number>;
 
 /** An error raised by the HTTP layer itself (routes, plugins); services throw DomainError instead. */

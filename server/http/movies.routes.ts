@@ -9,35 +9,35 @@ import { MOVIE_STATUSES } from '#shared/catalog.ts';
 import { acceptImage, IMAGE_RECIPES, RejectedImageError } from '#server/media/image-intake.ts';
 import { saveStoredImage } from '#server/media/image-store.ts';
 import { declareAccess } from './access.ts';
-import { HttpError, errorResponses, idParam } from './errors.ts';
+import { HttpError, errorResponses, idParam, rowId } from './errors.ts';
 import { readForm } from './method-override.ts';
+import { rowSteps } from './row-steps.ts';
+import { trimmed } from './validation.ts';
 
 export const IMAGE_UPLOAD_MAX_BYTES = IMAGE_RECIPES.poster.maxBytes;
-const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
-const text = (max: number) => z.preprocess(trimmed, z.string().max(max));
+const text = (max: number) => trimmed(z.string().max(max));
 const storagePath = z
   .string()
   .max(500)
   .regex(/^\/storage\/(?!.*\.\.)[\w./-]+$/, 'Use an image uploaded to this site (/storage/…).');
 const httpUrl = z.url({ protocol: /^https?$/, message: 'Use an http(s) address.' }).max(2000);
-const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const names = z.array(z.preprocess(trimmed, z.string().min(1).max(120))).max(50);
+const names = z.array(trimmed(z.string().min(1).max(120))).max(50);
 
 export const movieBody = z.strictObject({
-  title: z.preprocess(trimmed, z.string().min(1, 'Enter a title.').max(255)),
+  title: trimmed(z.string().min(1, 'Enter a title.').max(255)),
   original_title: text(255).optional(),
   slug: text(255).optional(),
   description: z.string().max(20_000).optional(),
   poster: storagePath.nullable().optional(),
   backdrop: storagePath.nullable().optional(),
   trailer_url: httpUrl.nullable().optional(),
-  type_id: id.nullable().optional(),
-  genre_ids: z.array(id).max(30).optional(),
-  nation_ids: z.array(id).max(30).optional(),
+  type_id: rowId.nullable().optional(),
+  genre_ids: z.array(rowId).max(30).optional(),
+  nation_ids: z.array(rowId).max(30).optional(),
   status: z.enum(MOVIE_STATUSES).optional(),
   quality: text(20).optional(),
   languages: z
-    .array(z.preprocess(trimmed, z.string().min(1).max(40)))
+    .array(trimmed(z.string().min(1).max(40)))
     .max(10)
     .optional(),
   year: z.number().int().min(1888).max(2100).nullable().optional(),
@@ -89,12 +89,15 @@ export const movieSchema = z
 
 const errors = errorResponses(401, 403, 404, 409, 419, 422);
 const idParams = z.strictObject({ id: idParam });
+/** The movies a bulk action applies to. */
+const bulkIds = z.array(rowId).min(1).max(500);
 const movieOut = z.object({ movie: movieSchema });
 
 export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { movies } = app.services;
   const storageRoot = path.join(app.services.config.dataDir, 'storage');
   declareAccess(app, 'admin');
+  const movieStep = rowSteps(app, { params: idParams, answer: movieOut, errors });
 
   app.get(
     '/admin/movies',
@@ -126,18 +129,9 @@ export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.status(201).send({ movie: await movies.create(request.body) }),
   );
 
-  app.get(
-    '/admin/movies/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'A movie',
-        params: idParams,
-        response: { 200: movieOut, ...errors },
-      },
-    },
-    async (request) => ({ movie: await movies.get(request.params.id) }),
-  );
+  movieStep('GET', '/admin/movies/:id', { summary: 'A movie' }, async ({ id }) => ({
+    movie: await movies.get(id),
+  }));
 
   app.patch(
     '/admin/movies/:id',
@@ -179,17 +173,17 @@ export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z.discriminatedUnion('action', [
           z.strictObject({
             action: z.enum(['publish', 'unpublish', 'delete']),
-            ids: z.array(id).min(1).max(500),
+            ids: bulkIds,
           }),
           z.strictObject({
             action: z.literal('set_type'),
-            ids: z.array(id).min(1).max(500),
-            type_id: id,
+            ids: bulkIds,
+            type_id: rowId,
           }),
           z.strictObject({
             action: z.literal('add_genre'),
-            ids: z.array(id).min(1).max(500),
-            genre_id: id,
+            ids: bulkIds,
+            genre_id: rowId,
           }),
         ]),
         response: { 200: z.object({ affected: z.number() }), ...errors },

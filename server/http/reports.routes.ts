@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REPORT_MESSAGE_MAX, REPORT_REASONS, REPORT_STATUSES } from '#server/db/schema/index.ts';
 import { callerOf, webHeaders } from './headers.ts';
-import { errorResponses } from './errors.ts';
+import { errorResponses, rowId } from './errors.ts';
 
 const reportBody = z.strictObject({
-  episode_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  episode_id: rowId,
   reason: z
     .enum(REPORT_REASONS)
     .describe(

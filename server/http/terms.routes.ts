@@ -6,20 +6,18 @@ import { termsQuery } from '#shared/admin-queries.ts';
 import { pageSchema } from '#shared/list-query.ts';
 import { TERM_KINDS } from '#shared/catalog.ts';
 import { declareAccess } from './access.ts';
-import { errorResponses } from './errors.ts';
+import { errorResponses, idParam } from './errors.ts';
+import { trimmed } from './validation.ts';
 
-const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 const termBody = z.strictObject({
-  name: z.preprocess(trimmed, z.string().min(1, 'Enter a name.').max(100)),
-  slug: z.preprocess(trimmed, z.string().max(120)).optional(),
+  name: trimmed(z.string().min(1, 'Enter a name.').max(100)),
+  slug: trimmed(z.string().max(120)).optional(),
   description: z.string().max(2000).optional(),
   order: z.number().int().min(-100_000).max(100_000).optional(),
   visible: z.boolean().optional(),
 });
 const kindParams = z.strictObject({ kind: z.enum(TERM_KINDS) });
-const idParams = kindParams.extend({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-});
+const idParams = kindParams.extend({ id: idParam });
 const errors = errorResponses(401, 403, 404, 409, 419, 422);
 const termBodyOut = z.object({ term: termSchema });
 

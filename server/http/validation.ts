@@ -3,7 +3,7 @@
 // and node-postgres silently turns a lone surrogate into U+FFFD; both are refused here, naming the field.
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 // With the u flag a surrogate pair is one code point: only a lone half matches.
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -31,6 +31,10 @@ export function checkStorableText(value: unknown, context: z.RefinementCtx) {
     }
   }
 }
+
+/** A text field read without the spaces around it: `schema`'s checks (a minimum length) see the trimmed string. */
+export const trimmed = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), schema);
 
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) =>
   zodValidatorCompiler({ ...route, schema: route.schema.superRefine(checkStorableText) });

@@ -9,7 +9,8 @@ import { EVENTS, Server as TusServer } from '@tus/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NotAVideoError } from '#server/media/ffprobe.ts';
 import { declareAccess } from './access.ts';
-import { errorBody, HttpError } from './errors.ts';
+import { DomainError } from '#server/domain/errors.ts';
+import { DOMAIN_ERROR_STATUS, errorBody, HttpError } from './errors.ts';
 import { unstorableText } from './validation.ts';
 
 export const UPLOADS_PATH = '/api/admin/videos/uploads';
@@ -66,7 +67,8 @@ export const videoUploadsRoutes: FastifyPluginAsync = async (app) => {
         return { headers: { 'Phim-Video-Id': String(videoId) } };
       } catch (error) {
         if (error instanceof NotAVideoError) throw tusError(422, 'not_a_video', error.reason);
-        if (error instanceof HttpError) throw tusError(error.statusCode, error.code, error.message);
+        if (error instanceof DomainError)
+          throw tusError(DOMAIN_ERROR_STATUS[error.kind], error.code, error.message);
         app.log.error({ err: error }, 'upload could not be finished');
         throw tusError(500, 'internal_error', 'Something went wrong on our side.');
       }

@@ -7,6 +7,8 @@ import { pageSchema } from '#shared/list-query.ts';
 import { VIDEO_STATUSES } from '#shared/catalog.ts';
 import { declareAccess } from './access.ts';
 import { errorResponses, idParam } from './errors.ts';
+import { rowSteps } from './row-steps.ts';
+import { trimmed } from './validation.ts';
 
 const rendition = z.object({
   name: z.string(),
@@ -61,6 +63,7 @@ const videoOut = z.object({ video: videoSchema });
 export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
   const { videos } = app.services;
   declareAccess(app, 'admin');
+  const videoStep = rowSteps(app, { params: idParams, answer: videoOut, errors });
 
   app.get(
     '/admin/videos',
@@ -105,17 +108,11 @@ export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ deleted: await videos.emptyTrash() }),
   );
 
-  app.get(
+  videoStep(
+    'GET',
     '/admin/videos/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'A video (also one in the trash)',
-        params: idParams,
-        response: { 200: videoOut, ...errors },
-      },
-    },
-    async (request) => ({ video: await videos.get(request.params.id) }),
+    { summary: 'A video (also one in the trash)' },
+    async ({ id }) => ({ video: await videos.get(id) }),
   );
 
   app.patch(
@@ -126,10 +123,7 @@ export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Rename a video',
         params: idParams,
         body: z.strictObject({
-          name: z.preprocess(
-            (value) => (typeof value === 'string' ? value.trim() : value),
-            z.string().min(1, 'Enter a name.').max(200),
-          ),
+          name: trimmed(z.string().min(1, 'Enter a name.').max(200)),
         }),
         response: { 200: videoOut, ...errors },
       },
@@ -137,33 +131,25 @@ export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ video: await videos.rename(request.params.id, request.body.name) }),
   );
 
-  app.post(
+  videoStep(
+    'POST',
     '/admin/videos/:id/retry',
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Transcode a failed or cancelled video again',
-        description: '409 unless the video failed and its original is still there.',
-        params: idParams,
-        response: { 200: videoOut, ...errors },
-      },
+      summary: 'Transcode a failed or cancelled video again',
+      description: '409 unless the video failed and its original is still there.',
     },
-    async (request) => ({ video: await videos.retry(request.params.id) }),
+    async ({ id }) => ({ video: await videos.retry(id) }),
   );
 
-  app.post(
+  videoStep(
+    'POST',
     '/admin/videos/:id/cancel',
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Stop a queued or running transcode',
-        description:
-          'The video becomes `failed` with the reason "Cancelled by an admin."; retry starts it over.',
-        params: idParams,
-        response: { 200: videoOut, ...errors },
-      },
+      summary: 'Stop a queued or running transcode',
+      description:
+        'The video becomes `failed` with the reason "Cancelled by an admin."; retry starts it over.',
     },
-    async (request) => ({ video: await videos.cancel(request.params.id) }),
+    async ({ id }) => ({ video: await videos.cancel(id) }),
   );
 
   app.delete(
@@ -187,17 +173,11 @@ export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post(
+  videoStep(
+    'POST',
     '/admin/videos/:id/restore',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Restore a video from the trash',
-        params: idParams,
-        response: { 200: videoOut, ...errors },
-      },
-    },
-    async (request) => ({ video: await videos.restore(request.params.id) }),
+    { summary: 'Restore a video from the trash' },
+    async ({ id }) => ({ video: await videos.restore(id) }),
   );
 
   app.delete(

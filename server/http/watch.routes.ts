@@ -2,11 +2,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, webHeaders } from './headers.ts';
-import { errorSchema } from './errors.ts';
+import { errorSchema, idParam } from './errors.ts';
 
-const params = z.strictObject({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-});
+const params = z.strictObject({ id: idParam });
 
 export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { watch, auth } = app.services;

@@ -21,6 +21,7 @@ import {
   parseMasterPlaylist,
   planLadder,
   planTranscode,
+  renditionsOf,
   runFfmpeg,
   transcodeLadder,
 } from './hls.ts';
@@ -295,6 +296,16 @@ describe('the master playlist', () => {
         height: 360,
         codecs: 'avc1.64001e,mp4a.40.2',
         uri: '360p/index.m3u8',
+      },
+    ]);
+    expect(renditionsOf(text)).toEqual([
+      {
+        name: '360p',
+        width: 640,
+        height: 360,
+        bandwidth: 1_020_800,
+        codecs: 'avc1.64001e,mp4a.40.2',
+        playlist: '360p/index.m3u8',
       },
     ]);
   });

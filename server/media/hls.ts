@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Rendition } from '#server/db/schema/media.ts';
 import type { TranscodeMode } from './ffmpeg-binaries.ts';
 import type { ProbeResult } from './ffprobe.ts';
 import { planStoryboard, type StoryboardLayout } from './storyboard.ts';
@@ -441,4 +442,16 @@ export function parseMasterPlaylist(text: string) {
     });
   });
   return rungs;
+}
+
+/** The ladder a master playlist names, as a video's `renditions` keep it (the rung's folder is its name). */
+export function renditionsOf(masterText: string): Rendition[] {
+  return parseMasterPlaylist(masterText).map((rung) => ({
+    name: rung.uri.split('/')[0] ?? `${rung.height}p`,
+    width: rung.width,
+    height: rung.height,
+    bandwidth: rung.bandwidth,
+    codecs: rung.codecs,
+    playlist: rung.uri,
+  }));
 }

@@ -249,7 +249,8 @@ describe('stored sections', () => {
     ] as const) {
       const error = await home.saveSections([input]).catch((caught: unknown) => caught);
       expect(error, JSON.stringify(input)).toMatchObject({
-        statusCode: 422,
+        kind: 'invalid',
+        code: 'validation_failed',
         fields: { [field]: expect.any(String) },
       });
     }

@@ -1,10 +1,6 @@
 // Tables behind accounts and sessions, in the shape Better Auth's Drizzle adapter expects.
 import { boolean, index, integer, bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { createdAt, identity, timestamps } from './columns.ts';
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -20,7 +16,7 @@ export const users = pgTable('users', {
   /** The language of the interface and of the emails we send: 'vi' or 'en'. */
   locale: text('locale').notNull().default('vi'),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-  ...timestamps,
+  ...timestamps(),
 });
 
 export const sessions = pgTable(
@@ -39,7 +35,7 @@ export const sessions = pgTable(
     deviceName: text('device_name'),
     /** Refreshed at most once a minute when the session is used. */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
@@ -48,13 +44,13 @@ export const sessions = pgTable(
 export const signIns = pgTable(
   'sign_ins',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('sign_ins_user_id_idx').on(table.userId, table.createdAt)],
 );
@@ -75,7 +71,7 @@ export const accounts = pgTable(
     refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
     scope: text('scope'),
     password: text('password'),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [index('accounts_user_id_idx').on(table.userId)],
 );
@@ -87,7 +83,7 @@ export const verifications = pgTable(
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [index('verifications_identifier_idx').on(table.identifier)],
 );

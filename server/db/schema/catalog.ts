@@ -16,17 +16,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { createdAt, identity, ownedBy, timestamps } from './columns.ts';
 
 /** Genres, types and nations share one shape, one service and one manager screen. */
 export const terms = pgTable(
   'terms',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     kind: text('kind').$type<TermKind>().notNull(),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
@@ -35,7 +31,7 @@ export const terms = pgTable(
     visible: boolean('visible').notNull().default(true),
     /** The name without diacritics, lower-cased: what search compares against. */
     searchText: text('search_text').notNull().default(''),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('terms_kind_slug_idx').on(table.kind, table.slug),
@@ -47,7 +43,7 @@ export const terms = pgTable(
 export const movies = pgTable(
   'movies',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     slug: text('slug').notNull().unique(),
     title: text('title').notNull(),
     originalTitle: text('original_title').notNull().default(''),
@@ -88,7 +84,7 @@ export const movies = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     /** Title and original title without diacritics, lower-cased, for trigram search. */
     searchText: text('search_text').notNull().default(''),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [
     index('movies_published_updated_idx').on(table.published, table.updatedAt),
@@ -131,12 +127,8 @@ export const movies = pgTable(
 export const movieTerms = pgTable(
   'movie_terms',
   {
-    movieId: bigint('movie_id', { mode: 'number' })
-      .notNull()
-      .references(() => movies.id, { onDelete: 'cascade' }),
-    termId: bigint('term_id', { mode: 'number' })
-      .notNull()
-      .references(() => terms.id, { onDelete: 'cascade' }),
+    movieId: ownedBy('movie_id', () => movies.id),
+    termId: ownedBy('term_id', () => terms.id),
   },
   (table) => [
     primaryKey({ columns: [table.movieId, table.termId] }),
@@ -147,23 +139,19 @@ export const movieTerms = pgTable(
 /** An old slug keeps working with a 301 after a rename. */
 export const movieSlugRedirects = pgTable('movie_slug_redirects', {
   slug: text('slug').primaryKey(),
-  movieId: bigint('movie_id', { mode: 'number' })
-    .notNull()
-    .references(() => movies.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  movieId: ownedBy('movie_id', () => movies.id),
+  createdAt: createdAt(),
 });
 
 /** A named source group, as Vietnamese film sites have them ("Vietsub #1"). */
 export const movieServers = pgTable(
   'movie_servers',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    movieId: bigint('movie_id', { mode: 'number' })
-      .notNull()
-      .references(() => movies.id, { onDelete: 'cascade' }),
+    id: identity(),
+    movieId: ownedBy('movie_id', () => movies.id),
     name: text('name').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [index('movie_servers_movie_idx').on(table.movieId, table.sortOrder)],
 );
@@ -173,13 +161,9 @@ export const EPISODE_SOURCES = ['video', 'hls', 'embed'] as const;
 export const episodes = pgTable(
   'episodes',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    movieId: bigint('movie_id', { mode: 'number' })
-      .notNull()
-      .references(() => movies.id, { onDelete: 'cascade' }),
-    serverId: bigint('server_id', { mode: 'number' })
-      .notNull()
-      .references(() => movieServers.id, { onDelete: 'cascade' }),
+    id: identity(),
+    movieId: ownedBy('movie_id', () => movies.id),
+    serverId: ownedBy('server_id', () => movieServers.id),
     name: text('name').notNull(),
     /** The key in `/watch/{slug}/{ep}`, such as `tap-1`. */
     ep: text('ep').notNull(),
@@ -195,7 +179,7 @@ export const episodes = pgTable(
     introEnd: integer('intro_end'),
     outroStart: integer('outro_start'),
     published: boolean('published').notNull().default(true),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('episodes_server_ep_idx').on(table.serverId, table.ep),
@@ -214,9 +198,7 @@ export const episodes = pgTable(
 export const episodeViews = pgTable(
   'episode_views',
   {
-    episodeId: bigint('episode_id', { mode: 'number' })
-      .notNull()
-      .references(() => episodes.id, { onDelete: 'cascade' }),
+    episodeId: ownedBy('episode_id', () => episodes.id),
     /** `u:<user id>` for a signed-in viewer, else `a:` + an HMAC of IP and user agent (no raw IP kept). */
     viewer: text('viewer').notNull(),
     /** The hour the view fell in (UTC, truncated). */
@@ -230,12 +212,12 @@ export const episodeViews = pgTable(
 
 /** The home page as ordered sections; the Home Page Manager will edit these rows. */
 export const homeSections = pgTable('home_sections', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: identity(),
   kind: text('kind').notNull(),
   title: text('title').notNull().default(''),
   /** What the section shows: `{ termId }`, `{ limit }`, ... by kind. */
   settings: jsonb('settings').notNull().default({}),
   sortOrder: integer('sort_order').notNull().default(0),
   visible: boolean('visible').notNull().default(true),
-  ...timestamps,
+  ...timestamps(),
 });

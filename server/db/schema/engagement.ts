@@ -1,6 +1,7 @@
 // Engagement: what viewers tell us. Reports of a broken episode, which the Report Manager (/vnwa/movie/reports) works through.
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { identity, ownedBy, timestamps } from './columns.ts';
 import { users } from './auth.ts';
 import type { ReportReason } from '#shared/reports.ts';
 import { episodes, movies } from './catalog.ts';
@@ -13,14 +14,10 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const reports = pgTable(
   'reports',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     /** Kept beside the episode so the manager can group and filter by movie without a join. */
-    movieId: bigint('movie_id', { mode: 'number' })
-      .notNull()
-      .references(() => movies.id, { onDelete: 'cascade' }),
-    episodeId: bigint('episode_id', { mode: 'number' })
-      .notNull()
-      .references(() => episodes.id, { onDelete: 'cascade' }),
+    movieId: ownedBy('movie_id', () => movies.id),
+    episodeId: ownedBy('episode_id', () => episodes.id),
     /** The signed-in viewer who reported; null for anonymous viewers or once the account is deleted. */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason').$type<ReportReason>().notNull(),
@@ -31,8 +28,7 @@ export const reports = pgTable(
     /** When and by whom an admin closed it (resolved or dismissed). */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     closedBy: text('closed_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     // The manager's list: open reports, newest first.

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { identity, timestamps } from './columns.ts';
 
 /** One rung of the HLS ladder as written to the master playlist. */
 export type Rendition = {
@@ -28,7 +29,7 @@ export type Rendition = {
 export const videos = pgTable(
   'videos',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     name: text('name').notNull(),
     status: text('status').$type<VideoStatus>().notNull().default('uploading'),
     /** 0–100 while transcoding. */
@@ -61,8 +62,7 @@ export const videos = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Name without diacritics, lower-cased, for search. */
     searchText: text('search_text').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('videos_upload_id_idx').on(table.uploadId),

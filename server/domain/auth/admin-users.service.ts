@@ -6,6 +6,9 @@ import { and, asc, count, desc, eq, ilike, not, or, sql, type SQL } from 'drizzl
 import type { Database } from '#server/db/client.ts';
 import { sessions as sessionsTable, signIns, users } from '#server/db/schema/index.ts';
 import { Conflict, Invalid } from '#server/domain/errors.ts';
+import { escapeLike, pageMeta, pageWindow } from '#server/domain/list.ts';
+import type { AdminUser } from '#shared/resources/user.ts';
+import type { Page } from '#shared/list-query.ts';
 import type { AvatarStorage } from './avatar.storage.ts';
 import type { AuthAdapter } from './better-auth.adapter.ts';
 import type { SessionsService } from './sessions.service.ts';
@@ -85,14 +88,18 @@ export function createAdminUsersService(options: {
       return { created: true as const, email, password: generated ? password : undefined };
     },
 
-    async listUsers(query: ListUsersQuery) {
-      const page = Math.max(1, query.page ?? 1);
-      const perPage = Math.min(100, Math.max(1, query.per_page ?? 20));
+    /**
+     * One page of users. The search is not folded as the other lists' (an address keeps its `@` and `.`): the name
+     * is matched without diacritics (unaccent), the email as it is, both case-insensitively.
+     */
+    async listUsers(query: ListUsersQuery): Promise<Page<AdminUser>> {
+      const window = pageWindow(query);
       const lastActive = sql<Date | null>`(select max(coalesce(${sessionsTable.lastActiveAt}, ${sessionsTable.createdAt})) from ${sessionsTable} where ${sessionsTable.userId} = "users"."id")`;
       const sessionCount = sql<number>`(select count(*)::int from ${sessionsTable} where ${sessionsTable.userId} = "users"."id" and ${sessionsTable.expiresAt} > now())`;
       const filters: SQL[] = [];
-      if (query.search?.trim()) {
-        const term = `%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const search = query.search?.trim();
+      if (search) {
+        const term = `%${escapeLike(search)}%`;
         filters.push(
           or(sql`unaccent(${users.name}) ilike unaccent(${term})`, ilike(users.email, term))!,
         );
@@ -117,25 +124,19 @@ export function createAdminUsersService(options: {
         query.sort === 'last_active_at'
           ? sql`${lastActive} ${sql.raw(query.order === 'asc' ? 'asc' : 'desc')} nulls last`
           : direction(sortColumn);
-      const [rows, [total]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select({ user: users, lastActive, sessionCount })
           .from(users)
           .where(where)
           .orderBy(orderBy, asc(users.id))
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-        db.select({ value: count() }).from(users).where(where),
+          .limit(window.limit)
+          .offset(window.offset),
+        db.$count(users, where),
       ]);
-      const totalCount = total?.value ?? 0;
       return {
         data: rows.map((row) => toAdminResource(row.user, row.lastActive, row.sessionCount)),
-        meta: {
-          page,
-          per_page: perPage,
-          total: totalCount,
-          last_page: Math.max(1, Math.ceil(totalCount / perPage)),
-        },
+        meta: pageMeta(window, Number(total)),
       };
     },
 

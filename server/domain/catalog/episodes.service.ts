@@ -1,8 +1,9 @@
 // A movie's episodes, grouped by server (a named source such as "Vietsub #1"): add one or many at once (`name|url`
 // lines), edit, reorder, publish, delete. The `ep` key of `/watch/{slug}/{ep}` comes from the name.
-import { and, asc, eq, max } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { slugify } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
+import { nextSortOrder } from '#server/db/sort-order.ts';
 import { retryOnUniqueKey } from '#server/db/unique.ts';
 import {
   episodes,
@@ -11,7 +12,7 @@ import {
   videos,
   type EPISODE_SOURCES,
 } from '#server/db/schema/index.ts';
-import { HttpError } from '#server/http/errors.ts';
+import { Invalid, NotFound } from '#server/domain/errors.ts';
 
 type EpisodeRow = typeof episodes.$inferSelect;
 export type EpisodeSource = (typeof EPISODE_SOURCES)[number];
@@ -99,7 +100,7 @@ export function createEpisodesService({ db }: { db: Database }) {
       .select({ id: movies.id, title: movies.title, slug: movies.slug })
       .from(movies)
       .where(eq(movies.id, movieId));
-    if (!movie) throw new HttpError(404, 'not_found', 'No such movie.');
+    if (!movie) throw new NotFound('No such movie.');
     return movie;
   }
 
@@ -108,15 +109,9 @@ export function createEpisodesService({ db }: { db: Database }) {
       .select()
       .from(movieServers)
       .where(and(eq(movieServers.id, serverId), eq(movieServers.movieId, movieId)));
-    if (!server)
-      throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
-        server_id: 'No such server for this movie.',
-      });
+    if (!server) throw Invalid.field('server_id', 'No such server for this movie.');
     return server;
   }
-
-  const invalid = (fields: Record<string, string>) =>
-    new HttpError(422, 'validation_failed', 'Some fields are not valid.', fields);
 
   /**
    * What an episode plays once `input` is applied to `current` (if any): a `video` keeps only its video (which
@@ -131,14 +126,14 @@ export function createEpisodesService({ db }: { db: Database }) {
     if (type === 'video') {
       const videoId = input.video_id !== undefined ? input.video_id : (current?.videoId ?? null);
       const chosen = input.video_id !== undefined || current?.sourceType !== 'video';
-      if (videoId === null) throw invalid({ video_id: 'Choose a video.' });
+      if (videoId === null) throw Invalid.field('video_id', 'Choose a video.');
       if (chosen) {
         const [video] = await db
           .select({ status: videos.status, deletedAt: videos.deletedAt })
           .from(videos)
           .where(eq(videos.id, videoId));
         if (!video || video.deletedAt || video.status !== 'ready')
-          throw invalid({
+          throw new Invalid({
             video_id: !video
               ? 'No such video.'
               : video.deletedAt
@@ -154,12 +149,12 @@ export function createEpisodesService({ db }: { db: Database }) {
         : current?.sourceType === 'video'
           ? null
           : (current?.sourceUrl ?? null);
-    if (!url) throw invalid({ source_url: 'Enter the address to play.' });
+    if (!url) throw Invalid.field('source_url', 'Enter the address to play.');
     if (url.startsWith('/') && type !== 'hls')
-      throw invalid({
-        source_url:
-          'A /storage/ path can only be an HLS playlist; use an http(s) address for an embed.',
-      });
+      throw Invalid.field(
+        'source_url',
+        'A /storage/ path can only be an HLS playlist; use an http(s) address for an embed.',
+      );
     return { sourceType: type, sourceUrl: url, videoId: null };
   }
 
@@ -174,13 +169,8 @@ export function createEpisodesService({ db }: { db: Database }) {
     for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
   }
 
-  async function nextOrder(serverId: number) {
-    const [row] = await db
-      .select({ value: max(episodes.sortOrder) })
-      .from(episodes)
-      .where(eq(episodes.serverId, serverId));
-    return (row?.value ?? -1) + 1;
-  }
+  const nextOrder = (serverId: number) =>
+    nextSortOrder(db, episodes, eq(episodes.serverId, serverId));
 
   async function touch(movieId: number) {
     await db.update(movies).set({ updatedAt: new Date() }).where(eq(movies.id, movieId));
@@ -238,13 +228,10 @@ export function createEpisodesService({ db }: { db: Database }) {
 
     async createServer(movieId: number, name: string) {
       await requireMovie(movieId);
-      const [last] = await db
-        .select({ value: max(movieServers.sortOrder) })
-        .from(movieServers)
-        .where(eq(movieServers.movieId, movieId));
+      const sortOrder = await nextSortOrder(db, movieServers, eq(movieServers.movieId, movieId));
       const [server] = await db
         .insert(movieServers)
-        .values({ movieId, name, sortOrder: (last?.value ?? -1) + 1 })
+        .values({ movieId, name, sortOrder })
         .returning();
       return { id: server!.id, name: server!.name, order: server!.sortOrder, episodes: [] };
     },
@@ -296,9 +283,10 @@ export function createEpisodesService({ db }: { db: Database }) {
       await requireServer(movieId, serverId);
       const { items, problems } = parseEpisodeLines(text);
       if (problems.length || !items.length)
-        throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
-          lines: problems.length ? problems.slice(0, 5).join(' ') : 'Paste at least one line.',
-        });
+        throw Invalid.field(
+          'lines',
+          problems.length ? problems.slice(0, 5).join(' ') : 'Paste at least one line.',
+        );
       const created = [];
       let order = await nextOrder(serverId);
       for (const item of items) {
@@ -329,7 +317,7 @@ export function createEpisodesService({ db }: { db: Database }) {
         .select()
         .from(episodes)
         .where(and(eq(episodes.id, id), eq(episodes.movieId, movieId)));
-      if (!current) throw new HttpError(404, 'not_found', 'No such episode.');
+      if (!current) throw new NotFound('No such episode.');
       const source = await resolveSource(input, current);
       const serverId = input.server_id ?? current.serverId;
       if (input.server_id !== undefined) await requireServer(movieId, input.server_id);
@@ -371,9 +359,7 @@ export function createEpisodesService({ db }: { db: Database }) {
         new Set(ids).size !== ids.length ||
         !ids.every((id) => all.has(id))
       )
-        throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
-          ids: 'List each episode of this server once.',
-        });
+        throw Invalid.field('ids', 'List each episode of this server once.');
       await db.transaction(async (tx) => {
         for (const [index, id] of ids.entries())
           await tx.update(episodes).set({ sortOrder: index }).where(eq(episodes.id, id));
@@ -385,7 +371,7 @@ export function createEpisodesService({ db }: { db: Database }) {
         .delete(episodes)
         .where(and(eq(episodes.id, id), eq(episodes.movieId, movieId)))
         .returning({ id: episodes.id });
-      if (!deleted.length) throw new HttpError(404, 'not_found', 'No such episode.');
+      if (!deleted.length) throw new NotFound('No such episode.');
       await touch(movieId);
     },
   };

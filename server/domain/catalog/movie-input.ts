@@ -6,7 +6,7 @@ import sanitizeHtml from 'sanitize-html';
 import { foldForSearch, slugify } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
 import { movies, movieSlugRedirects, movieTerms, terms } from '#server/db/schema/index.ts';
-import { HttpError } from '#server/http/errors.ts';
+import { Invalid } from '#server/domain/errors.ts';
 
 export type MovieInput = {
   title: string;
@@ -139,9 +139,7 @@ export async function checkMovieTerms(db: Database, input: MovieInput) {
     );
   for (const [id, kind, field] of wanted) {
     if (!found.some((row) => row.id === id && row.kind === kind))
-      throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
-        [field]: `No ${kind} with id ${id}.`,
-      });
+      throw Invalid.field(field, `No ${kind} with id ${id}.`);
   }
 }
 

@@ -3,7 +3,7 @@
 import { asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { episodes, movies, movieTerms, terms } from '#server/db/schema/index.ts';
-import { HttpError } from '#server/http/errors.ts';
+import { NotFound } from '#server/domain/errors.ts';
 
 type MovieRow = typeof movies.$inferSelect;
 type TermRef = { id: number; name: string; slug: string };
@@ -126,6 +126,22 @@ export async function getMovie(db: Database, id: number) {
     .from(movies)
     .leftJoin(terms, eq(terms.id, movies.typeId))
     .where(eq(movies.id, id));
-  if (!rows[0]) throw new HttpError(404, 'not_found', 'No such movie.');
+  if (!rows[0]) throw new NotFound('No such movie.');
   return (await movieResources(db, rows as never))[0]!;
+}
+
+/** A movie's servers as a viewer sees them: each with its episodes in the order given, the empty ones left out. */
+export function viewerServers(
+  servers: readonly { id: number; name: string }[],
+  episodes: readonly { id: number; serverId: number; name: string; ep: string }[],
+) {
+  return servers
+    .map((server) => ({
+      id: server.id,
+      name: server.name,
+      episodes: episodes
+        .filter((episode) => episode.serverId === server.id)
+        .map((episode) => ({ id: episode.id, name: episode.name, ep: episode.ep })),
+    }))
+    .filter((server) => server.episodes.length > 0);
 }

@@ -27,6 +27,7 @@ import {
   movieResources,
   movieSelection,
   newestFirst,
+  viewerServers,
   type MovieCard,
 } from './movie-resources.ts';
 
@@ -179,15 +180,7 @@ export function createMoviesService({ db }: { db: Database }) {
       ]);
       return {
         movie,
-        servers: servers
-          .map((server) => ({
-            id: server.id,
-            name: server.name,
-            episodes: list
-              .filter((episode) => episode.serverId === server.id)
-              .map((episode) => ({ id: episode.id, name: episode.name, ep: episode.ep })),
-          }))
-          .filter((server) => server.episodes.length > 0),
+        servers: viewerServers(servers, list),
         related: relatedRows as MovieCard[],
       };
     },

@@ -9,7 +9,7 @@ import type { Database } from '#server/db/client.ts';
 import { retryOnUniqueKey } from '#server/db/unique.ts';
 import { movies, movieTerms, terms } from '#server/db/schema/index.ts';
 import type { TermKind } from '#shared/catalog.ts';
-import { HttpError } from '#server/http/errors.ts';
+import { Conflict, NotFound } from '#server/domain/errors.ts';
 import { paginate } from '#server/domain/list.ts';
 
 type TermRow = typeof terms.$inferSelect;
@@ -66,7 +66,7 @@ export function createTermsService({ db }: { db: Database }) {
       .select({ term: terms, moviesCount: moviesCountSql })
       .from(terms)
       .where(and(eq(terms.kind, kind), eq(terms.id, id)));
-    if (!row) throw new HttpError(404, 'not_found', `No such ${kind}.`);
+    if (!row) throw new NotFound(`No such ${kind}.`);
     return toResource(row.term, row.moviesCount);
   }
 
@@ -184,8 +184,7 @@ export function createTermsService({ db }: { db: Database }) {
     async remove(kind: TermKind, id: number, options: { detach?: boolean } = {}) {
       const current = await find(kind, id);
       if (current.movies_count > 0 && !options.detach) {
-        throw new HttpError(
-          409,
+        throw new Conflict(
           'in_use',
           `${current.movies_count} movie(s) use “${current.name}”. Delete with detach=true to remove it from them.`,
         );

@@ -11,7 +11,8 @@ import {
   terms,
   videos,
 } from '#server/db/schema/index.ts';
-import { HttpError } from '#server/http/errors.ts';
+import { NotFound } from '#server/domain/errors.ts';
+import { viewerServers } from './movie-resources.ts';
 
 export type Viewer = { userId?: string | null; ip: string; userAgent: string };
 
@@ -109,15 +110,7 @@ export function createWatchService({ db, secret }: { db: Database; secret: strin
         .leftJoin(videos, eq(videos.id, episodes.videoId))
         .where(and(eq(episodes.movieId, movie.id), eq(episodes.published, true)))
         .orderBy(asc(episodes.sortOrder), asc(episodes.id));
-      const servers = serverRows
-        .map((server) => ({
-          id: server.id,
-          name: server.name,
-          episodes: rows
-            .filter((row) => row.serverId === server.id)
-            .map((row) => ({ id: row.id, name: row.name, ep: row.ep })),
-        }))
-        .filter((server) => server.episodes.length > 0);
+      const servers = viewerServers(serverRows, rows);
       const server =
         serverId === undefined
           ? servers.find((candidate) => candidate.episodes.some((item) => item.ep === ep))
@@ -196,7 +189,7 @@ export function createWatchService({ db, secret }: { db: Database; secret: strin
         .where(
           and(eq(episodes.id, episodeId), eq(episodes.published, true), eq(movies.published, true)),
         );
-      if (!found) throw new HttpError(404, 'not_found', 'No such episode.');
+      if (!found) throw new NotFound('No such episode.');
       const result = await db.execute<{ counted: boolean }>(sql`
         with added as (
           insert into ${episodeViews} (episode_id, viewer, hour)

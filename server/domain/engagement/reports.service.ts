@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { episodes, movies, reports, type ReportReason } from '#server/db/schema/index.ts';
 import type { EventBus } from '#server/events.ts';
-import { HttpError } from '#server/http/errors.ts';
+import { NotFound } from '#server/domain/errors.ts';
 
 export type NewReport = {
   episodeId: number;
@@ -30,7 +30,7 @@ export function createReportsService({ db, events }: { db: Database; events: Eve
             eq(movies.published, true),
           ),
         );
-      if (!found) throw new HttpError(404, 'not_found', 'No such episode.');
+      if (!found) throw new NotFound('No such episode.');
       const [row] = await db
         .insert(reports)
         .values({

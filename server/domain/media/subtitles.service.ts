@@ -3,10 +3,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { nextSortOrder } from '#server/db/sort-order.ts';
 import { episodeSubtitles, episodes } from '#server/db/schema/index.ts';
-import { HttpError } from '#server/http/errors.ts';
+import { Invalid, NotFound } from '#server/domain/errors.ts';
 import { SubtitleError, toWebVtt } from '#server/media/subtitles.ts';
 
 export type SubtitleResource = {
@@ -37,7 +38,7 @@ export function createSubtitlesService({ db, storageRoot }: { db: Database; stor
       .select({ id: episodes.id })
       .from(episodes)
       .where(and(eq(episodes.id, episodeId), eq(episodes.movieId, movieId)));
-    if (!row) throw new HttpError(404, 'not_found', 'No such episode.');
+    if (!row) throw new NotFound('No such episode.');
   }
 
   async function listOf(episodeIds: number[]) {
@@ -69,9 +70,7 @@ export function createSubtitlesService({ db, storageRoot }: { db: Database; stor
         vtt = toWebVtt(input.fileName, input.data);
       } catch (error) {
         if (!(error instanceof SubtitleError)) throw error;
-        throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
-          file: `${input.fileName}: ${error.message}`,
-        });
+        throw Invalid.field('file', `${input.fileName}: ${error.message}`);
       }
       const body = Buffer.from(vtt, 'utf8');
       const name = `${crypto.createHash('sha256').update(body).digest('hex').slice(0, 24)}.vtt`;
@@ -82,10 +81,11 @@ export function createSubtitlesService({ db, storageRoot }: { db: Database; stor
       const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
       await fs.writeFile(temporary, body);
       await fs.rename(temporary, target);
-      const [last] = await db
-        .select({ value: max(episodeSubtitles.sortOrder) })
-        .from(episodeSubtitles)
-        .where(eq(episodeSubtitles.episodeId, episodeId));
+      const sortOrder = await nextSortOrder(
+        db,
+        episodeSubtitles,
+        eq(episodeSubtitles.episodeId, episodeId),
+      );
       const [row] = await db
         .insert(episodeSubtitles)
         .values({
@@ -93,7 +93,7 @@ export function createSubtitlesService({ db, storageRoot }: { db: Database; stor
           language: input.language,
           label: input.label,
           path: relative,
-          sortOrder: (last?.value ?? -1) + 1,
+          sortOrder,
         })
         .returning();
       return toResource(row!);
@@ -105,7 +105,7 @@ export function createSubtitlesService({ db, storageRoot }: { db: Database; stor
         .delete(episodeSubtitles)
         .where(and(eq(episodeSubtitles.id, id), eq(episodeSubtitles.episodeId, episodeId)))
         .returning();
-      if (!row) throw new HttpError(404, 'not_found', 'No such subtitle.');
+      if (!row) throw new NotFound('No such subtitle.');
       // The same file may serve another row (the same upload twice): remove it only when nothing points at it.
       const [still] = await db
         .select({ id: episodeSubtitles.id })

@@ -7,16 +7,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { videos, type Rendition } from '#server/db/schema/index.ts';
+import { videos } from '#server/db/schema/index.ts';
 import type { EventBus } from '#server/events.ts';
 import { probeVideo } from '#server/media/ffprobe.ts';
 import type { TranscodeMode } from '#server/media/ffmpeg-binaries.ts';
-import {
-  FfmpegError,
-  parseMasterPlaylist,
-  planTranscode,
-  transcodeLadder,
-} from '#server/media/hls.ts';
+import { FfmpegError, planTranscode, renditionsOf, transcodeLadder } from '#server/media/hls.ts';
 import { storyboardVtt } from '#server/media/storyboard.ts';
 import { removePath, type VideoFiles } from './video-files.ts';
 
@@ -124,15 +119,7 @@ export function createTranscoder(options: {
         },
       });
       await fs.writeFile(path.join(out, 'storyboard.vtt'), storyboardVtt(plan.storyboard));
-      const master = parseMasterPlaylist(await fs.readFile(path.join(out, 'master.m3u8'), 'utf8'));
-      const renditions: Rendition[] = master.map((rung) => ({
-        name: rung.uri.split('/')[0] ?? `${rung.height}p`,
-        width: rung.width,
-        height: rung.height,
-        bandwidth: rung.bandwidth,
-        codecs: rung.codecs,
-        playlist: rung.uri,
-      }));
+      const renditions = renditionsOf(await fs.readFile(path.join(out, 'master.m3u8'), 'utf8'));
       if (!renditions.length) throw new Error('ffmpeg wrote a master playlist without renditions');
       clearInterval(timer);
       await beat;

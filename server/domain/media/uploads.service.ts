@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { foldForSearch } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
 import { videos } from '#server/db/schema/index.ts';
-import { HttpError } from '#server/http/errors.ts';
+import { Gone, InsufficientStorage, TooLarge } from '#server/domain/errors.ts';
 import { NotAVideoError, probeVideo } from '#server/media/ffprobe.ts';
 import { removePath, type VideoFiles } from './video-files.ts';
 import { nameFromFilename, type VideosService } from './videos.service.ts';
@@ -110,9 +110,7 @@ export function createUploadsService(options: {
     /** Refuses an upload before its first byte: too large (413) or not enough free disk space (507). */
     async checkSpace(size: number) {
       if (size > options.maxBytes) {
-        throw new HttpError(
-          413,
-          'too_large',
+        throw new TooLarge(
           `The file is ${formatBytes(size)}; the largest video this site accepts is ${formatBytes(options.maxBytes)}.`,
         );
       }
@@ -120,9 +118,7 @@ export function createUploadsService(options: {
       const stats = await fs.statfs(files.uploadsDir);
       const free = stats.bavail * stats.bsize;
       if (size + DISK_RESERVE_BYTES > free) {
-        throw new HttpError(
-          507,
-          'insufficient_storage',
+        throw new InsufficientStorage(
           `The server has ${formatBytes(free)} free, not enough for this ${formatBytes(size)} file. Free some space and try again.`,
         );
       }
@@ -148,7 +144,7 @@ export function createUploadsService(options: {
       if (!row || row.deletedAt) {
         await removePath(uploaded);
         await removePath(`${uploaded}.json`);
-        throw new HttpError(410, 'gone', 'This upload was deleted.');
+        throw new Gone('This upload was deleted.');
       }
       await removePath(`${uploaded}.json`);
       return adopt(row, uploaded);

@@ -6,7 +6,7 @@ import type { ListQueryOf } from '#shared/list-query.ts';
 import type { Database } from '#server/db/client.ts';
 import { episodes, movies, videos } from '#server/db/schema/index.ts';
 import { paginate } from '#server/domain/list.ts';
-import { HttpError } from '#server/http/errors.ts';
+import { NotFound } from '#server/domain/errors.ts';
 import type { VideoFiles } from './video-files.ts';
 
 type VideoRow = typeof videos.$inferSelect;
@@ -99,7 +99,7 @@ export function createVideoReads({
 
   async function findRow(id: number) {
     const [row] = await db.select().from(videos).where(eq(videos.id, id));
-    if (!row) throw new HttpError(404, 'not_found', 'No such video.');
+    if (!row) throw new NotFound('No such video.');
     return row;
   }
 

@@ -7,7 +7,7 @@ import { foldForSearch } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
 import { videos } from '#server/db/schema/index.ts';
 import type { EventBus } from '#server/events.ts';
-import { HttpError } from '#server/http/errors.ts';
+import { Conflict, NotFound } from '#server/domain/errors.ts';
 import { QUEUES, type JobQueue } from '#server/jobs.ts';
 import type { FileCache } from '#server/media/file-cache.ts';
 import { movePath, removePath, type VideoFiles } from './video-files.ts';
@@ -118,15 +118,13 @@ export function createVideosService(options: {
 
     async retry(id: number) {
       const row = await findRow(id);
-      if (row.deletedAt)
-        throw new HttpError(409, 'in_trash', 'Restore the video from the trash first.');
+      if (row.deletedAt) throw new Conflict('in_trash', 'Restore the video from the trash first.');
       if (row.status !== 'failed')
-        throw new HttpError(409, 'not_failed', 'Only a failed or cancelled video can be retried.');
+        throw new Conflict('not_failed', 'Only a failed or cancelled video can be retried.');
       try {
         await fs.access(files.original(row.id));
       } catch {
-        throw new HttpError(
-          409,
+        throw new Conflict(
           'no_original',
           'The uploaded file is gone (it was refused or removed): upload it again.',
         );
@@ -138,11 +136,7 @@ export function createVideosService(options: {
     async cancel(id: number) {
       const row = await findRow(id);
       if (row.status !== 'queued' && row.status !== 'processing')
-        throw new HttpError(
-          409,
-          'not_running',
-          'Only a queued or processing video can be cancelled.',
-        );
+        throw new Conflict('not_running', 'Only a queued or processing video can be cancelled.');
       await stopTranscode(row, 'Cancelled by an admin.');
       return reads.get(id);
     },
@@ -150,12 +144,11 @@ export function createVideosService(options: {
     /** Moves a video to the trash; one that episodes use needs `force`. */
     async trash(id: number, force: boolean) {
       const row = await findRow(id);
-      if (row.deletedAt) throw new HttpError(404, 'not_found', 'No such video.');
+      if (row.deletedAt) throw new NotFound('No such video.');
       const uses = (await usesOf([id])).get(id) ?? [];
       if (uses.length && !force) {
         const names = uses.map((use) => `${use.movie_title} – ${use.name}`);
-        throw new HttpError(
-          409,
+        throw new Conflict(
           'video_in_use',
           `${uses.length} episode(s) play this video: ${names.slice(0, 5).join('; ')}${names.length > 5 ? '…' : ''}. Send force=1 to move it to the trash anyway.`,
         );
@@ -174,8 +167,7 @@ export function createVideosService(options: {
 
     async restore(id: number) {
       const row = await findRow(id);
-      if (!row.deletedAt)
-        throw new HttpError(409, 'not_in_trash', 'This video is not in the trash.');
+      if (!row.deletedAt) throw new Conflict('not_in_trash', 'This video is not in the trash.');
       await movePath(files.trashDir(id), files.publicDir(id));
       await db
         .update(videos)
@@ -188,8 +180,7 @@ export function createVideosService(options: {
     async destroy(id: number) {
       const row = await findRow(id);
       if (!row.deletedAt)
-        throw new HttpError(
-          409,
+        throw new Conflict(
           'not_in_trash',
           'Move the video to the trash before deleting it for good.',
         );

@@ -43,34 +43,19 @@ const common = {
   visible: z.boolean().default(true),
 };
 
+const section = <const Kind extends HomeSectionKind, Settings extends z.ZodType>(
+  kind: Kind,
+  settings: Settings,
+) => z.strictObject({ kind: z.literal(kind), ...common, settings });
+
 /** One section as an admin writes it (its place in the list is its order); missing settings take defaults. */
 export const homeSectionInput = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('hero'),
-    ...common,
-    settings: homeSectionSettings.hero.prefault({}),
-  }),
-  z.strictObject({
-    kind: z.literal('latest_episodes'),
-    ...common,
-    settings: homeSectionSettings.latest_episodes.prefault({}),
-  }),
-  z.strictObject({
-    kind: z.literal('trending_week'),
-    ...common,
-    settings: homeSectionSettings.trending_week.prefault({}),
-  }),
-  z.strictObject({
-    kind: z.literal('recommended'),
-    ...common,
-    settings: homeSectionSettings.recommended.prefault({}),
-  }),
-  z.strictObject({ kind: z.literal('term'), ...common, settings: homeSectionSettings.term }),
-  z.strictObject({
-    kind: z.literal('term_rows'),
-    ...common,
-    settings: homeSectionSettings.term_rows,
-  }),
+  section('hero', homeSectionSettings.hero.prefault({})),
+  section('latest_episodes', homeSectionSettings.latest_episodes.prefault({})),
+  section('trending_week', homeSectionSettings.trending_week.prefault({})),
+  section('recommended', homeSectionSettings.recommended.prefault({})),
+  section('term', homeSectionSettings.term),
+  section('term_rows', homeSectionSettings.term_rows),
 ]);
 
 export type HomeSectionInput = z.input<typeof homeSectionInput>;

@@ -4,7 +4,7 @@ import type { CardMovie, HeroSlide } from '#shared/resources/movie.ts';
 import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { homeSections } from '#server/db/schema/index.ts';
-import { HttpError } from '#server/http/errors.ts';
+import { Invalid } from '#server/domain/errors.ts';
 import { excerpt } from '#shared/text.ts';
 import type { HOME_ROW_SORTS } from './home-section.schema.ts';
 import {
@@ -189,9 +189,7 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
         const result = homeSectionInput.safeParse(input);
         if (!result.success) {
           const issue = result.error.issues[0]!;
-          throw new HttpError(422, 'validation_failed', 'Some fields are not valid.', {
-            [['sections', index, ...issue.path].join('.')]: issue.message,
-          });
+          throw Invalid.field(['sections', index, ...issue.path].join('.'), issue.message);
         }
         parsed.push(result.data);
       }
@@ -231,26 +229,39 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
 
       const plans: RowPlan[] = [];
       const order: Array<{ hero: true } | { plan: number }> = [];
-      const termRow = (term: TermRow, sort: HomeRowSort, limit: number, title: string) => {
+      /** A row of movies: its plan (the key and query follow its place) and its place on the page. */
+      const addRow = (
+        row: Pick<RowPlan, 'source' | 'title' | 'term' | 'sort'>,
+        query: { from: SQL; where: SQL; order: SQL; limit: number },
+      ) => {
         const index = plans.length;
-        const where =
-          term.kind === 'type'
-            ? sql`m.type_id = ${term.id}`
-            : sql`exists (select 1 from movie_terms mt where mt.movie_id = m.id and mt.term_id = ${term.id})`;
         plans.push({
           key: `row-${index}`,
           kind: 'row',
-          source: 'term',
-          title,
-          term: { kind: term.kind, name: term.name, slug: term.slug },
-          sort,
-          query: rowQuery(index, moviesTable, where, rowOrder[sort], limit),
+          ...row,
+          query: rowQuery(index, query.from, query.where, query.order, query.limit),
         });
         order.push({ plan: index });
       };
+      const termRow = (term: TermRow, sort: HomeRowSort, limit: number, title: string) =>
+        addRow(
+          {
+            source: 'term',
+            title,
+            term: { kind: term.kind, name: term.name, slug: term.slug },
+            sort,
+          },
+          {
+            from: moviesTable,
+            where:
+              term.kind === 'type'
+                ? sql`m.type_id = ${term.id}`
+                : sql`exists (select 1 from movie_terms mt where mt.movie_id = m.id and mt.term_id = ${term.id})`,
+            order: rowOrder[sort],
+            limit,
+          },
+        );
       for (const section of sections) {
-        const index = plans.length;
-        const base = { key: `row-${index}`, kind: 'row' as const, term: null };
         switch (section.kind) {
           case 'hero':
             if (section === hero) order.push({ hero: true });
@@ -263,53 +274,38 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
                 from episodes where published order by created_at desc limit ${RECENT_EPISODES_WINDOW}) r
               group by movie_id order by at desc limit ${section.settings.limit * 4}) latest
               join movies m on m.id = latest.movie_id`;
-            plans.push({
-              ...base,
-              source: 'latest_episodes',
-              title: section.title,
-              sort: 'updated',
-              query: rowQuery(
-                index,
-                recent,
-                sql`true`,
-                sql.raw('latest.at desc, m.id desc'),
-                section.settings.limit,
-              ),
-            });
-            order.push({ plan: index });
+            addRow(
+              { source: 'latest_episodes', title: section.title, term: null, sort: 'updated' },
+              {
+                from: recent,
+                where: sql`true`,
+                order: sql.raw('latest.at desc, m.id desc'),
+                limit: section.settings.limit,
+              },
+            );
             break;
           }
           case 'trending_week':
-            plans.push({
-              ...base,
-              source: 'trending_week',
-              title: section.title,
-              sort: 'views',
-              query: rowQuery(
-                index,
-                moviesTable,
-                sql`m.views_week > 0`,
-                indexOrder('views_week'),
-                section.settings.limit,
-              ),
-            });
-            order.push({ plan: index });
+            addRow(
+              { source: 'trending_week', title: section.title, term: null, sort: 'views' },
+              {
+                from: moviesTable,
+                where: sql`m.views_week > 0`,
+                order: indexOrder('views_week'),
+                limit: section.settings.limit,
+              },
+            );
             break;
           case 'recommended':
-            plans.push({
-              ...base,
-              source: 'recommended',
-              title: section.title,
-              sort: 'updated',
-              query: rowQuery(
-                index,
-                moviesTable,
-                sql`m.recommended`,
-                rowOrder.updated,
-                section.settings.limit,
-              ),
-            });
-            order.push({ plan: index });
+            addRow(
+              { source: 'recommended', title: section.title, term: null, sort: 'updated' },
+              {
+                from: moviesTable,
+                where: sql`m.recommended`,
+                order: rowOrder.updated,
+                limit: section.settings.limit,
+              },
+            );
             break;
           case 'term': {
             const term = terms.find((candidate) => candidate.id === section.settings.term_id);
