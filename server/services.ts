@@ -33,7 +33,6 @@ import { createRateLimits } from './http/rate-limit.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { appVersion } from './paths.ts';
 
-
 export type Services = ReturnType<typeof createServices>;
 
 type Log = Pick<Logger, 'debug' | 'info' | 'warn' | 'error'>;

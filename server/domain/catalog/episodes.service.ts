@@ -13,6 +13,7 @@ import {
   type EPISODE_SOURCES,
 } from '#server/db/schema/index.ts';
 import { Invalid, NotFound } from '#server/domain/errors.ts';
+import { pick } from '#server/db/pick.ts';
 
 type EpisodeRow = typeof episodes.$inferSelect;
 export type EpisodeSource = (typeof EPISODE_SOURCES)[number];
@@ -190,13 +191,7 @@ export function createEpisodesService({ db }: { db: Database }) {
       const rows = await db
         .select({
           episode: episodes,
-          video: {
-            id: videos.id,
-            name: videos.name,
-            duration: videos.duration,
-            status: videos.status,
-            deletedAt: videos.deletedAt,
-          },
+          video: pick(videos, ['id', 'name', 'duration', 'status', 'deletedAt']),
         })
         .from(episodes)
         .leftJoin(videos, eq(videos.id, episodes.videoId))

@@ -4,6 +4,7 @@ import { asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { episodes, movies, movieTerms, terms } from '#server/db/schema/index.ts';
 import { NotFound } from '#server/domain/errors.ts';
+import { pick } from '#server/db/pick.ts';
 
 type MovieRow = typeof movies.$inferSelect;
 type TermRef = { id: number; name: string; slug: string };
@@ -50,13 +51,7 @@ export const movieSelection = {
 async function termsOf(db: Database, ids: number[]) {
   if (!ids.length) return new Map<number, { genres: TermRef[]; nations: TermRef[] }>();
   const rows = await db
-    .select({
-      movieId: movieTerms.movieId,
-      id: terms.id,
-      kind: terms.kind,
-      name: terms.name,
-      slug: terms.slug,
-    })
+    .select({ movieId: movieTerms.movieId, ...pick(terms, ['id', 'kind', 'name', 'slug']) })
     .from(movieTerms)
     .innerJoin(terms, eq(terms.id, movieTerms.termId))
     .where(inArray(movieTerms.movieId, ids))

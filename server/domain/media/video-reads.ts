@@ -8,6 +8,7 @@ import { episodes, movies, videos } from '#server/db/schema/index.ts';
 import { paginate } from '#server/domain/list.ts';
 import { NotFound } from '#server/domain/errors.ts';
 import type { VideoFiles } from './video-files.ts';
+import { pick } from '#server/db/pick.ts';
 
 type VideoRow = typeof videos.$inferSelect;
 
@@ -36,10 +37,7 @@ export function createVideoReads({
     if (!ids.length) return map;
     const rows = await db
       .select({
-        videoId: episodes.videoId,
-        id: episodes.id,
-        name: episodes.name,
-        ep: episodes.ep,
+        ...pick(episodes, ['videoId', 'id', 'name', 'ep']),
         movieId: movies.id,
         movieTitle: movies.title,
       })

@@ -261,6 +261,17 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
             limit,
           },
         );
+      /** The rows whose query is fixed: which movies they show, in which order. */
+      const fixedRows = {
+        trending_week: {
+          sort: 'views',
+          query: { where: sql`m.views_week > 0`, order: indexOrder('views_week') },
+        },
+        recommended: {
+          sort: 'updated',
+          query: { where: sql`m.recommended`, order: rowOrder.updated },
+        },
+      } as const satisfies Record<string, { sort: HomeRowSort; query: { where: SQL; order: SQL } }>;
       for (const section of sections) {
         switch (section.kind) {
           case 'hero':
@@ -286,27 +297,14 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
             break;
           }
           case 'trending_week':
+          case 'recommended': {
+            const fixed = fixedRows[section.kind];
             addRow(
-              { source: 'trending_week', title: section.title, term: null, sort: 'views' },
-              {
-                from: moviesTable,
-                where: sql`m.views_week > 0`,
-                order: indexOrder('views_week'),
-                limit: section.settings.limit,
-              },
+              { source: section.kind, title: section.title, term: null, sort: fixed.sort },
+              { from: moviesTable, ...fixed.query, limit: section.settings.limit },
             );
             break;
-          case 'recommended':
-            addRow(
-              { source: 'recommended', title: section.title, term: null, sort: 'updated' },
-              {
-                from: moviesTable,
-                where: sql`m.recommended`,
-                order: rowOrder.updated,
-                limit: section.settings.limit,
-              },
-            );
-            break;
+          }
           case 'term': {
             const term = terms.find((candidate) => candidate.id === section.settings.term_id);
             if (term) termRow(term, section.settings.sort, section.settings.limit, section.title);
