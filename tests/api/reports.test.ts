@@ -140,6 +140,37 @@ describe('POST /api/reports', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('answers 404, not 500, when the movie is deleted between the check and the write', async () => {
+    const doomed = await createMovie(admin, { published: true });
+    const episode = await createEpisode(admin, doomed, { name: 'Tập 1' });
+    // Another admin's delete, not yet committed: the report's check still sees the movie, and its insert waits
+    // on the foreign key until the delete commits.
+    const other = await t.db.$client.connect();
+    try {
+      await other.query('begin');
+      await other.query('delete from movies where id = $1', [doomed.id]);
+      const answer = new Client(t.app).post('/api/reports', {
+        episode_id: episode.id,
+        reason: 'wont_play',
+      });
+      await expect
+        .poll(async () => {
+          const { rows } = await t.db.$client.query(
+            `select count(*)::int n from pg_stat_activity
+             where wait_event_type = 'Lock' and query like 'insert into "reports"%'`,
+          );
+          return rows[0].n;
+        })
+        .toBe(1);
+      await other.query('commit');
+      const response = await answer;
+      expect(response.statusCode, response.body).toBe(404);
+      expect(response.json().error.code).toBe('not_found');
+    } finally {
+      other.release();
+    }
+  });
+
   it('offers in the dialog exactly the reasons and length the server takes', () => {
     expect(dialogReasons).toEqual(REPORT_REASONS);
     expect(dialogMessageMax).toBe(REPORT_MESSAGE_MAX);

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { episodes, movies, reports, type ReportReason } from '#server/db/schema/index.ts';
 import type { EventBus } from '#server/events.ts';
+import { violatesForeignKey } from '#server/db/unique.ts';
 import { NotFound } from '#server/domain/errors.ts';
 
 export type NewReport = {
@@ -41,7 +42,19 @@ export function createReportsService({ db, events }: { db: Database; events: Eve
           message: input.message?.trim() ?? '',
           userAgent: input.userAgent ?? '',
         })
-        .returning();
+        .returning()
+        .catch((error: unknown) => {
+          // Deleted between the read above and this write: as if it had never been there.
+          if (
+            violatesForeignKey(
+              error,
+              'reports_movie_id_movies_id_fk',
+              'reports_episode_id_episodes_id_fk',
+            )
+          )
+            throw new NotFound('No such episode.');
+          throw error;
+        });
       const report = row!;
       events.emit('report.created', {
         reportId: report.id,
