@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatClock,
   formatCurrency,
   formatDate,
   formatDuration,
@@ -85,5 +86,17 @@ describe('getInitials', () => {
       ['đức anh', 'ĐA'],
       ['   ', '?'],
     ]);
+  });
+});
+
+describe('formatClock', () => {
+  it.each([
+    [0, '0:00'],
+    [754.9, '12:34'],
+    [3723, '1:02:03'],
+    [-5, '0:00'],
+    [Number.NaN, '0:00'],
+  ])('%s s reads %s', (seconds, clock) => {
+    expect(formatClock(seconds)).toBe(clock);
   });
 });

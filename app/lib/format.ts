@@ -88,6 +88,15 @@ export function formatDuration(totalSeconds: number): string {
   return `${s}s`;
 }
 
+/** A player's clock: `12:34`, `1:02:03`. */
+export function formatClock(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(Number.isFinite(totalSeconds) ? totalSeconds : 0));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  return h > 0 ? `${h}:${pad(m)}:${pad(seconds % 60)}` : `${m}:${pad(seconds % 60)}`;
+}
+
 /** At most two letters: the first of the first word and of the last word. */
 export function getInitials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

@@ -448,6 +448,57 @@ test('a watch page whose video never arrives still answers: the app waits for th
   await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toBeVisible();
 });
 
+test('a signed-in viewer who leaves halfway comes back where they were, and can start over', async ({
+  page,
+  signIn,
+  insertNewUser,
+  movieWithOneEpisode,
+}) => {
+  const movie = await movieWithOneEpisode('Bố Già');
+  await signIn(page, await insertNewUser());
+  await open(page, `/watch/${movie.slug}/tap-1`);
+  await playPastFirstSecond(page, 30_000);
+  // To the middle of the 12 s episode, then a pause: both save the place.
+  await page.evaluate(() => {
+    const video = document.querySelector('hls-video') as HTMLVideoElement;
+    video.currentTime = 6.4;
+    video.pause();
+  });
+  // Saved in the background: the history lists it once written.
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get('/api/history')).json()).data[0]?.position as number,
+      { timeout: 15_000 },
+    )
+    .toBe(6);
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId('resumed')).toContainText('Resumed from 0:06');
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(6);
+
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await expect(page.getByTestId('resumed')).toBeHidden();
+  await expect.poll(() => currentTime(page)).toBeLessThan(1);
+});
+
+test('a guest starts every episode from the beginning and saves nothing', async ({
+  page,
+  movieWithOneEpisode,
+}) => {
+  const movie = await movieWithOneEpisode('Mắt Biếc');
+  const saves: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/history/')) saves.push(request.url());
+  });
+  await open(page, `/watch/${movie.slug}/tap-1`);
+  await playPastFirstSecond(page, 30_000);
+  await page.evaluate(() => (document.querySelector('hls-video') as HTMLVideoElement).pause());
+  await expect(page.getByTestId('resumed')).toHaveCount(0);
+  expect(saves).toEqual([]);
+});
+
 test('unknown episodes and servers are 404; an old slug moves with its episode', async ({
   page,
   series: { slug, dubbedServerId },

@@ -16,6 +16,7 @@ import {
   TriangleAlert,
 } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { formatClock } from '#app/lib/format.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
@@ -33,6 +34,7 @@ import {
   type PlayerAction,
 } from './player-shortcuts.ts';
 import { SEEK_CHAIN_MS, tapAction, type TapMemory } from './player-taps.ts';
+import { useWatchHistory } from './use-watch-history.client.ts';
 
 /** Seconds the next-episode card counts down before it plays on. */
 export const NEXT_COUNTDOWN_SECONDS = 10;
@@ -52,6 +54,7 @@ export default function PlayerMedia({
   onStart,
   onReport,
   onTheatre,
+  history,
 }: PlayerProps & { setup: MediaSetup }) {
   const { t } = useTranslation();
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -126,6 +129,8 @@ export default function PlayerMedia({
       videoRef.current = null;
     };
   }, [src, autoPlay, watchHls]);
+
+  const resume = useWatchHistory(videoRef, history);
 
   // Media events: time for the skip buttons, the first "playing" for the view count, preferences, the end.
   useEffect(() => {
@@ -438,6 +443,14 @@ export default function PlayerMedia({
         {tapAnnouncement}
       </p>
 
+      {resume.resumedFrom !== null && !failed && !ended ? (
+        <div className="phim-resume" data-testid="resumed">
+          <span>{t('player.resumedFrom', { time: formatClock(resume.resumedFrom) })}</span>
+          <button type="button" onClick={resume.startOver}>
+            {t('player.startOver')}
+          </button>
+        </div>
+      ) : null}
       {inIntro && !failed ? (
         <button
           type="button"

@@ -12,6 +12,7 @@ import { usePlayerBootUrl } from './boot-url.ts';
 import { earlyStartScript } from './early-start.ts';
 import type { MediaSetup } from './media-element.client.ts';
 import type PlayerMediaModule from './player-media.client.tsx';
+import type { WatchHistory } from './use-watch-history.client.ts';
 
 export type PlayerSource = {
   type: 'hls' | 'embed' | 'video';
@@ -41,6 +42,8 @@ export type PlayerProps = {
   onReport?: () => void;
   /** T switches the page's theatre mode (the watch page; the admin's preview has none). */
   onTheatre?: () => void;
+  /** A signed-in viewer's place in this episode: where to start, and how to save it (the watch page). */
+  history?: WatchHistory | null;
 };
 
 type PlayerMediaComponent = typeof PlayerMediaModule;

@@ -11,7 +11,14 @@ import {
   RectangleHorizontal,
   Server,
 } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { redirect, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
@@ -34,6 +41,8 @@ import { movieSeo } from '#app/lib/seo-movie.ts';
 import { loadSeoImages } from '#app/lib/seo.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
+import { saveWatchPosition } from '#app/lib/watch-history.ts';
+import { resumeAt } from '#shared/history.ts';
 import type { Route } from './+types/episode';
 
 type TitleData = { movie: { title: string }; episode: { name: string } } | undefined;
@@ -93,7 +102,7 @@ function useTheatre() {
 
 export const loader = withAccess(
   'public',
-  async ({ request, params }: Route.LoaderArgs, { services }) => {
+  async ({ request, params }: Route.LoaderArgs, { services, user }) => {
     const { slug, ep } = params;
     if (!KEY.test(slug) || !KEY.test(ep)) pageNotFound(request);
     const url = new URL(request.url);
@@ -106,7 +115,22 @@ export const loader = withAccess(
       ep,
       server === null ? undefined : Number(server),
     );
-    if (page) return { ...page, images: await loadSeoImages(services, page.movie) };
+    if (page) {
+      const { history } = services;
+      const [images, saved] = await Promise.all([
+        loadSeoImages(services, page.movie),
+        user ? history.positionsIn(user.id, page.movie.id) : null,
+      ]);
+      const mine = saved?.get(page.episode.id);
+      // The signed-in viewer's place in this episode, and the ticket that saves it (decision 040).
+      const place = user
+        ? {
+            ticket: history.ticketFor(user.id, { id: page.episode.id, movieId: page.movie.id }),
+            startAt: mine ? resumeAt(mine.position, mine.duration) : 0,
+          }
+        : null;
+      return { ...page, images, history: place };
+    }
     const moved = await services.movies.redirectFor(slug);
     if (moved) throw redirect(`/watch/${moved}/${ep}${url.search}`, 301);
     pageNotFound(request);
@@ -120,7 +144,18 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [theatre, toggleTheatre] = useTheatre();
   const location = useLocation();
-  const { movie, episode, servers, switches, previous, next, subtitles } = loaderData;
+  const { movie, episode, servers, switches, previous, next, subtitles, history } = loaderData;
+  const watchHistory = useMemo(
+    () =>
+      history
+        ? {
+            startAt: history.startAt,
+            save: (position: number, duration: number) =>
+              saveWatchPosition(episode.id, history.ticket, position, duration),
+          }
+        : null,
+    [history, episode.id],
+  );
   const server = servers.find((item) => item.id === episode.server_id)!;
   const href = (ep: string, serverId = episode.server_id) =>
     `/watch/${movie.slug}/${ep}?server=${serverId}`;
@@ -191,6 +226,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
               onStart={countView}
               onReport={reportFromPlayer}
               onTheatre={toggleTheatre}
+              history={watchHistory}
             />
           </div>
           <div className="flex min-w-0 flex-col gap-4 px-4 pt-5 lg:px-0 lg:theatre:pt-0">
