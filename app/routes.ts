@@ -65,7 +65,7 @@ export default [
       ]),
     ]),
     pending('user/profile', 'user-profile'),
-    pending('user/histories', 'user-histories'),
+    route('user/histories', 'routes/user/histories.tsx'),
     route(':slug', 'routes/slug.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),

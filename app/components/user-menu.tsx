@@ -1,5 +1,5 @@
-// The signed-in user's menu in the headers: account, devices, the back office for admins, sign out.
-import { LayoutDashboard, LogOut, MonitorSmartphone, UserRound } from 'lucide-react';
+// The signed-in user's menu in the headers: account, devices, watch history, the back office for admins, sign out.
+import { History, LayoutDashboard, LogOut, MonitorSmartphone, UserRound } from 'lucide-react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { AppLink } from '#app/components/app-link.tsx';
 import { Avatar } from '#app/components/ui/avatar.tsx';
@@ -50,6 +50,14 @@ export function UserMenu({ area = 'site' }: { area?: 'site' | 'admin' }) {
             {t('pages.accountDevices')}
           </AppLink>
         </DropdownMenuItem>
+        {area === 'site' ? (
+          <DropdownMenuItem asChild>
+            <AppLink to="/user/histories">
+              <History aria-hidden />
+              {t('pages.histories')}
+            </AppLink>
+          </DropdownMenuItem>
+        ) : null}
         {isAdmin && area === 'site' ? (
           <DropdownMenuItem asChild>
             <AppLink to="/vnwa">

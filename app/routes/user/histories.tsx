@@ -1,0 +1,191 @@
+// `/user/histories`: the signed-in viewer's watch history, newest first (issue 16): each episode with its poster,
+// how far it was watched and a link back to that place; remove one, or clear them all after a confirm. A guest is
+// sent to sign in (guard `user`). Positions are saved by the player (decision 040).
+import { History, Play, Trash2, X } from 'lucide-react';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { AppLink } from '#app/components/app-link.tsx';
+import { Poster } from '#app/components/image.tsx';
+import { Alert } from '#app/components/ui/alert.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
+import { withAccess } from '#app/lib/access.server.ts';
+import { useApi } from '#app/lib/auth.tsx';
+import { formatClock } from '#app/lib/format.ts';
+import type { RouteHandle } from '#app/lib/title.tsx';
+import { toast } from '#app/lib/toast.tsx';
+import { useErrorMessage } from '#app/lib/use-api-form.ts';
+import { useTranslation } from '#app/lib/use-translation.ts';
+import type { HistoryItem } from '#shared/resources/history.ts';
+import type { Route } from './+types/histories';
+
+export const handle: RouteHandle = { title: 'pages.histories' };
+
+/** A page of the history: a screenful of posters. */
+const PER_PAGE = 24;
+
+export const loader = withAccess(
+  'user',
+  async ({ request }: Route.LoaderArgs, { services, user }) => {
+    const page = Number(new URL(request.url).searchParams.get('page')) || 1;
+    return services.history.list(user.id, {
+      page: Math.max(1, Math.trunc(page)),
+      per_page: PER_PAGE,
+    });
+  },
+);
+
+export default function Histories({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const revalidator = useRevalidator();
+  const errorMessage = useErrorMessage();
+  const [clearError, setClearError] = useState<string | null>(null);
+  const { data, meta } = loaderData;
+
+  const clear = async () => {
+    setClearError(null);
+    try {
+      await api.delete('/history');
+    } catch (error) {
+      setClearError(errorMessage(error));
+      throw error;
+    }
+    toast.success(t('histories.cleared'));
+    await revalidator.revalidate();
+  };
+
+  return (
+    <main
+      id="main"
+      className="mx-auto flex w-full max-w-screen-xl flex-col gap-6 px-4 py-8 sm:px-6"
+    >
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">{t('pages.histories')}</h1>
+          {meta.total > 0 ? (
+            <p className="text-sm text-neutral-600 dark:text-neutral-400">
+              {t('histories.count', { count: meta.total })}
+            </p>
+          ) : null}
+        </div>
+        {meta.total > 0 ? (
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline">
+                <Trash2 aria-hidden />
+                {t('histories.clear')}
+              </Button>
+            }
+            title={t('histories.clearTitle')}
+            description={t('histories.clearText', { count: meta.total })}
+            confirmLabel={t('histories.clear')}
+            onConfirm={clear}
+          >
+            {clearError ? <Alert tone="error">{clearError}</Alert> : null}
+          </ConfirmDialog>
+        ) : null}
+      </div>
+
+      {data.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center dark:border-neutral-700">
+          <History aria-hidden className="size-10 text-neutral-400" />
+          <h2 className="text-lg font-semibold">{t('histories.emptyTitle')}</h2>
+          <p className="max-w-sm text-sm text-neutral-600 dark:text-neutral-400">
+            {t('histories.emptyText')}
+          </p>
+          <Button asChild>
+            <AppLink to="/movies">{t('histories.browse')}</AppLink>
+          </Button>
+        </div>
+      ) : (
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {data.map((item) => (
+            <HistoryRow key={item.episode_id} item={item} />
+          ))}
+        </ul>
+      )}
+
+      {meta.last_page > 1 ? (
+        <nav aria-label={t('histories.pages')} className="flex justify-center gap-2">
+          {meta.page > 1 ? (
+            <Button variant="outline" asChild>
+              <AppLink to={`?page=${meta.page - 1}`}>{t('histories.newer')}</AppLink>
+            </Button>
+          ) : null}
+          {meta.page < meta.last_page ? (
+            <Button variant="outline" asChild>
+              <AppLink to={`?page=${meta.page + 1}`}>{t('histories.older')}</AppLink>
+            </Button>
+          ) : null}
+        </nav>
+      ) : null}
+    </main>
+  );
+}
+
+function HistoryRow({ item }: { item: HistoryItem }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const revalidator = useRevalidator();
+  const errorMessage = useErrorMessage();
+  const href = `/watch/${item.movie_slug}/${item.ep}`;
+  const percent = Math.min(100, Math.round((item.position / item.duration) * 100));
+
+  const remove = async () => {
+    try {
+      await api.delete(`/history/${item.episode_id}`);
+      await revalidator.revalidate();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <li className="relative flex gap-3 rounded-xl border border-neutral-200 bg-white p-2 pr-10 dark:border-neutral-800 dark:bg-neutral-900">
+      <AppLink to={href} className="shrink-0 overflow-hidden rounded-lg" tabIndex={-1} aria-hidden>
+        <Poster src={item.poster} width={64} alt="" />
+      </AppLink>
+      <div className="flex min-w-0 flex-1 flex-col justify-center gap-1.5">
+        <AppLink to={href} className="line-clamp-2 font-semibold hover:underline">
+          {item.movie_title}
+        </AppLink>
+        <p className="truncate text-sm text-neutral-600 dark:text-neutral-400">
+          {item.episode_name} ·{' '}
+          {item.watched
+            ? t('histories.watched')
+            : t('histories.at', {
+                time: formatClock(item.position),
+                total: formatClock(item.duration),
+              })}
+        </p>
+        <div
+          className="h-1 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
+          role="progressbar"
+          aria-label={t('histories.progress', { title: item.movie_title })}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <div className="h-full bg-primary-600" style={{ width: `${percent}%` }} />
+        </div>
+        <AppLink
+          to={href}
+          className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-400"
+        >
+          <Play aria-hidden className="size-3.5" />
+          {item.watched ? t('histories.watchAgain') : t('histories.resume')}
+        </AppLink>
+      </div>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="absolute top-1 right-1"
+        onClick={() => void remove()}
+        aria-label={t('histories.remove', { title: `${item.movie_title} – ${item.episode_name}` })}
+      >
+        <X aria-hidden />
+      </Button>
+    </li>
+  );
+}
