@@ -72,6 +72,9 @@ describe('saving positions', () => {
       positionSeconds: 754,
       durationSeconds: 1500,
     });
+    // The back office's user detail counts it.
+    const detail = await admin.get(`/api/admin/users/${viewer.user.id}`);
+    expect(detail.json().counts).toEqual({ follows: 0, histories: 1 });
   });
 
   it('refuses a forged, altered, borrowed or expired ticket and saves nothing', async () => {

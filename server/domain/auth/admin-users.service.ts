@@ -4,7 +4,12 @@
 import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { sessions as sessionsTable, signIns, users } from '#server/db/schema/index.ts';
+import {
+  sessions as sessionsTable,
+  signIns,
+  users,
+  watchHistory,
+} from '#server/db/schema/index.ts';
 import { Conflict, Invalid } from '#server/domain/errors.ts';
 import { escapeLike, pageMeta, pageWindow } from '#server/domain/list.ts';
 import type { AdminUser } from '#shared/resources/user.ts';
@@ -145,12 +150,15 @@ export function createAdminUsersService(options: {
       const user = await userRows.find(id);
       if (!user) return null;
       const userSessions = await sessions.sessionsOf(id, null);
-      const history = await db
-        .select()
-        .from(signIns)
-        .where(eq(signIns.userId, id))
-        .orderBy(desc(signIns.createdAt))
-        .limit(20);
+      const [history, watched] = await Promise.all([
+        db
+          .select()
+          .from(signIns)
+          .where(eq(signIns.userId, id))
+          .orderBy(desc(signIns.createdAt))
+          .limit(20),
+        db.$count(watchHistory, eq(watchHistory.userId, id)),
+      ]);
       const lastActive = userSessions.reduce<string | null>(
         (latest, s) =>
           !latest || (s.last_active_at ?? s.created_at) > latest
@@ -167,8 +175,8 @@ export function createAdminUsersService(options: {
           ...describeUserAgent(entry.userAgent),
           created_at: entry.createdAt.toISOString(),
         })),
-        // Follows and viewing history arrive with the engagement work.
-        counts: { follows: 0, histories: 0 },
+        // Follows arrive with the follow list; histories: the episodes in the viewer's watch history.
+        counts: { follows: 0, histories: watched },
       };
     },
 
