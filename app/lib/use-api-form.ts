@@ -70,7 +70,10 @@ export function useApiForm<T>(options: {
     }
   };
 
-  return { onSubmit, pending, errors, formError, setErrors, setFormError };
+  /** A field's name and its error, for a field component: `<TextField {...form.field('email')} />`. */
+  const field = (name: string) => ({ name, error: errors[name] });
+
+  return { onSubmit, pending, errors, formError, setErrors, setFormError, field };
 }
 
 function focusFirstError(form: HTMLFormElement, errors: FieldErrors) {

@@ -119,16 +119,14 @@ function ProfileSection({ user }: { user: SessionUser }) {
       >
         <TextField
           label={t('form.name')}
-          error={form.errors.name}
-          name="name"
+          {...form.field('name')}
           defaultValue={user.name}
           autoComplete="name"
           maxLength={100}
         />
         <SelectField
           label={t('language.label')}
-          error={form.errors.locale}
-          name="locale"
+          {...form.field('locale')}
           defaultValue={i18n.language}
         >
           {locales.map((locale) => (
@@ -193,15 +191,13 @@ function EmailSection({ user }: { user: SessionUser }) {
       <SectionForm form={form} submitLabel={t('account.email.submit')}>
         <TextField
           label={t('account.email.new')}
-          error={form.errors.email}
-          name="email"
+          {...form.field('email')}
           type="email"
           autoComplete="email"
         />
         <CurrentPasswordField
           label={t('form.currentPassword')}
-          error={form.errors.current_password}
-          name="current_password"
+          {...form.field('current_password')}
         />
       </SectionForm>
     </SettingsSection>
@@ -239,8 +235,7 @@ function PasswordSection() {
       <SectionForm form={form} submitLabel={t('account.password.submit')}>
         <CurrentPasswordField
           label={t('form.currentPassword')}
-          error={form.errors.current_password}
-          name="current_password"
+          {...form.field('current_password')}
           className="sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]"
         />
         <NewPasswordFields errors={form.errors} />

@@ -116,9 +116,8 @@ function ReportForm({
       </fieldset>
       <TextareaField
         label={t('report.message')}
-        error={form.errors.message}
+        {...form.field('message')}
         hint={t('report.messageHint', { count: message.length, max: REPORT_MESSAGE_MAX })}
-        name="message"
         rows={3}
         maxLength={REPORT_MESSAGE_MAX}
         value={message}

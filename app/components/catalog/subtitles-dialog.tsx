@@ -132,8 +132,7 @@ export function SubtitlesDialog({
             <div className="grid gap-4 sm:grid-cols-2">
               <SelectField
                 label={t('admin.subtitles.language')}
-                error={form.errors.language}
-                name="language"
+                {...form.field('language')}
                 value={language}
                 onChange={(event) => {
                   const next = LANGUAGES.find((l) => l.code === event.target.value);
@@ -149,8 +148,7 @@ export function SubtitlesDialog({
               </SelectField>
               <TextField
                 label={t('admin.subtitles.label')}
-                error={form.errors.label}
-                name="label"
+                {...form.field('label')}
                 maxLength={40}
                 value={label}
                 onChange={(event) => setLabel(event.target.value)}
@@ -158,10 +156,9 @@ export function SubtitlesDialog({
             </div>
             <TextField
               label={t('admin.subtitles.file')}
-              error={form.errors.file}
+              {...form.field('file')}
               hint={t('admin.subtitles.fileHint')}
               type="file"
-              name="file"
               accept=".vtt,.srt,text/vtt"
               controlClassName="h-auto cursor-pointer py-1.5 pl-1.5 text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-neutral-100 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-neutral-800 dark:file:bg-neutral-800 dark:file:text-neutral-100"
             />

@@ -200,9 +200,8 @@ export function AttachDialog({ video, onClose }: { video: AdminVideo; onClose: (
       {overview && noServer ? (
         <TextField
           label={t('admin.videos.attach.newServer')}
-          error={form.errors.server_name}
+          {...form.field('server_name')}
           hint={t('admin.videos.attach.newServerHint')}
-          name="server_name"
           defaultValue="Vietsub #1"
           maxLength={60}
         />
@@ -212,8 +211,7 @@ export function AttachDialog({ video, onClose }: { video: AdminVideo; onClose: (
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label={t('admin.videos.attach.server')}
-            error={form.errors.server_id}
-            name="server_id"
+            {...form.field('server_id')}
             value={serverId ?? ''}
             onChange={(event) => {
               setServerId(Number(event.target.value));
@@ -245,13 +243,12 @@ export function AttachDialog({ video, onClose }: { video: AdminVideo; onClose: (
       {overview && target === NEW ? (
         <TextField
           label={t('admin.videos.attach.episodeName')}
-          error={form.errors.name}
+          {...form.field('name')}
           hint={
             ep
               ? t('admin.videos.attach.epHint', { path: `/watch/${overview.movie.slug}/${ep}` })
               : t('admin.videos.attach.nameHint')
           }
-          name="name"
           value={name}
           onChange={(event) => setName(event.target.value)}
           maxLength={100}

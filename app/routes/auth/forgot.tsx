@@ -46,7 +46,7 @@ export default function Forgot() {
         <AuthForm
           form={form}
           icon={form.pending ? <MailCheck aria-hidden /> : <Send aria-hidden />}
-          submitLabel={form.pending ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
+          action="forgot"
         >
           <EmailField error={form.errors.email} />
         </AuthForm>

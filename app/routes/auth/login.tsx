@@ -45,11 +45,7 @@ export default function Login() {
   return (
     <>
       <AuthHeading title={t('auth.login.title')}>{t('auth.login.subtitle')}</AuthHeading>
-      <AuthForm
-        form={form}
-        icon={<LogIn aria-hidden />}
-        submitLabel={form.pending ? t('auth.login.submitting') : t('auth.login.submit')}
-      >
+      <AuthForm form={form} icon={<LogIn aria-hidden />} action="login">
         <EmailField error={form.errors.email} />
         <CurrentPasswordField
           error={form.errors.password}

@@ -49,15 +49,10 @@ export default function Register() {
   return (
     <>
       <AuthHeading title={t('auth.register.title')}>{t('auth.register.subtitle')}</AuthHeading>
-      <AuthForm
-        form={form}
-        icon={<UserPlus aria-hidden />}
-        submitLabel={form.pending ? t('auth.register.submitting') : t('auth.register.submit')}
-      >
+      <AuthForm form={form} icon={<UserPlus aria-hidden />} action="register">
         <TextField
           label={t('form.name')}
-          error={form.errors.name}
-          name="name"
+          {...form.field('name')}
           autoComplete="name"
           maxLength={100}
         />

@@ -76,11 +76,7 @@ export default function Reset({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AuthHeading title={t('auth.reset.title')}>{t('auth.reset.subtitle')}</AuthHeading>
-      <AuthForm
-        form={form}
-        icon={<KeyRound aria-hidden />}
-        submitLabel={form.pending ? t('auth.reset.submitting') : t('auth.reset.submit')}
-      >
+      <AuthForm form={form} icon={<KeyRound aria-hidden />} action="reset">
         <NewPasswordFields errors={form.errors} />
       </AuthForm>
     </>

@@ -60,11 +60,7 @@ export default function AdminLogin() {
       <p className="mt-1 mb-6 text-sm text-neutral-600 dark:text-neutral-400">
         {t('admin.login.subtitle', { site: siteName })}
       </p>
-      <AuthForm
-        form={form}
-        icon={<LogIn aria-hidden />}
-        submitLabel={form.pending ? t('auth.login.submitting') : t('auth.login.submit')}
-      >
+      <AuthForm form={form} icon={<LogIn aria-hidden />} action="login">
         <EmailField error={form.errors.email} autoComplete="username" />
         <CurrentPasswordField error={form.errors.password} />
       </AuthForm>

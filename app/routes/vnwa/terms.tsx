@@ -14,7 +14,7 @@ import {
   RowActionsMenu,
   type DataTableColumn,
 } from '#app/components/data-table/index.ts';
-import { FormDialog } from '#app/components/form-dialog.tsx';
+import { FormDialog, useDialogForm } from '#app/components/form-dialog.tsx';
 import { SlugField } from '#app/components/slug-field.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
@@ -26,7 +26,7 @@ import { isApiError } from '#app/lib/api.ts';
 import { useAuth } from '#app/lib/auth.tsx';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
-import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
+import { useErrorMessage } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
 import { termsQuery } from '#shared/admin-queries.ts';
@@ -60,11 +60,9 @@ export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, 
 function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose: () => void }) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const revalidator = useRevalidator();
-  const rules = useFormRules();
   const [name, setName] = useState(term?.name ?? '');
-  const form = useApiForm({
-    validate: (values) => collectErrors({ name: rules.required(values.name) }),
+  const form = useDialogForm({
+    check: (values, rules) => ({ name: rules.required(values.name) }),
     submit: (values) => {
       const body = {
         name: values.name!.trim(),
@@ -77,11 +75,8 @@ function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose:
         ? api.patch(`/admin/terms/${kind}/${term.id}`, body)
         : api.post(`/admin/terms/${kind}`, body);
     },
-    onSuccess: async () => {
-      toast.success(term ? t('admin.terms.updated') : t('admin.terms.created'));
-      onClose();
-      await revalidator.revalidate();
-    },
+    done: term ? t('admin.terms.updated') : t('admin.terms.created'),
+    onClose,
   });
   return (
     <FormDialog
@@ -91,8 +86,7 @@ function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose:
     >
       <TextField
         label={t('admin.terms.fields.name')}
-        error={form.errors.name}
-        name="name"
+        {...form.field('name')}
         maxLength={100}
         value={name}
         onChange={(event) => setName(event.target.value)}
@@ -106,8 +100,7 @@ function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose:
       />
       <TextareaField
         label={t('admin.terms.fields.description')}
-        error={form.errors.description}
-        name="description"
+        {...form.field('description')}
         rows={3}
         maxLength={2000}
         defaultValue={term?.description}
@@ -115,8 +108,7 @@ function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose:
       <div className="grid grid-cols-2 items-end gap-4">
         <TextField
           label={t('admin.terms.fields.order')}
-          error={form.errors.order}
-          name="order"
+          {...form.field('order')}
           type="number"
           inputMode="numeric"
           defaultValue={term?.order ?? 0}

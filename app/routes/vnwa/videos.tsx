@@ -16,7 +16,7 @@ import {
 import { Player } from '#app/components/player/player.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { FormDialog } from '#app/components/form-dialog.tsx';
+import { FormDialog, useDialogForm } from '#app/components/form-dialog.tsx';
 import { ConfirmDialog, Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
 import {
   DropdownMenu,
@@ -39,7 +39,7 @@ import { isApiError } from '#app/lib/api.ts';
 import { useRealtimeEvent } from '#app/lib/realtime.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
-import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
+import { useErrorMessage } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
 import { videosQuery } from '#shared/admin-queries.ts';
@@ -61,23 +61,17 @@ type Live = { status: VideoStatus; progress: number; failure_reason?: string | n
 function RenameDialog({ video, onClose }: { video: AdminVideo; onClose: () => void }) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const revalidator = useRevalidator();
-  const rules = useFormRules();
-  const form = useApiForm({
-    validate: (values) => collectErrors({ name: rules.required(values.name) }),
+  const form = useDialogForm({
+    check: (values, rules) => ({ name: rules.required(values.name) }),
     submit: (values) => api.patch(`/admin/videos/${video.id}`, { name: values.name!.trim() }),
-    onSuccess: async () => {
-      toast.success(t('admin.videos.rename.done'));
-      onClose();
-      await revalidator.revalidate();
-    },
+    done: t('admin.videos.rename.done'),
+    onClose,
   });
   return (
     <FormDialog title={t('admin.videos.rename.title')} onClose={onClose} form={form}>
       <TextField
         label={t('form.name')}
-        error={form.errors.name}
-        name="name"
+        {...form.field('name')}
         defaultValue={video.name}
         maxLength={200}
       />
