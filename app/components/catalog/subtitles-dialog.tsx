@@ -174,8 +174,7 @@ export function SubtitlesDialog({
         </div>
         {removing ? (
           <ConfirmDialog
-            open
-            onOpenChange={(open) => !open && setRemoving(null)}
+            onClose={() => setRemoving(null)}
             title={t('admin.subtitles.delete', { label: removing.label })}
             confirmLabel={t('admin.users.delete.submit')}
             onConfirm={() => act(() => api.delete(`${base}/${removing.id}`), undefined, reload)}

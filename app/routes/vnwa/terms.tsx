@@ -133,8 +133,7 @@ function DeleteTerm({ term, onClose }: { term: Term; onClose: () => void }) {
   const inUse = term.movies_count > 0;
   return (
     <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={t('admin.terms.delete.title', { name: term.name })}
       description={
         inUse
@@ -232,9 +231,7 @@ export default function TermsManager({ loaderData }: Route.ComponentProps) {
         columns={columns}
         data={terms.data as Term[]}
         meta={terms.meta}
-        getRowId={(term) => String(term.id)}
         searchPlaceholder={t('admin.terms.search')}
-        defaultSort={{ sort: 'order', order: 'asc' }}
         sorted={sorted}
         emptyTitle={t(`admin.terms.empty.${kind}`)}
         emptyText={t('admin.terms.emptyText')}

@@ -157,17 +157,14 @@ export default function VideoTrash({ loaderData }: Route.ComponentProps) {
         columns={columns}
         data={rows}
         meta={videos.meta}
-        getRowId={(video) => String(video.id)}
         searchPlaceholder={t('admin.videos.search')}
-        defaultSort={{ sort: 'updated_at', order: 'desc' }}
         sorted={sorted}
         emptyTitle={t('admin.videos.trash.emptyTitle')}
         emptyText={t('admin.videos.trash.emptyText')}
       />
       {dialog?.kind === 'destroy' ? (
         <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
+          onClose={() => setDialog(null)}
           title={t('admin.videos.trash.destroyTitle', { name: dialog.video.name })}
           description={t('admin.videos.trash.destroyText')}
           confirmLabel={t('admin.videos.trash.destroy')}
@@ -183,8 +180,7 @@ export default function VideoTrash({ loaderData }: Route.ComponentProps) {
       ) : null}
       {dialog?.kind === 'empty' ? (
         <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
+          onClose={() => setDialog(null)}
           title={t('admin.videos.trash.emptyConfirm')}
           description={t('admin.videos.trash.emptyConfirmText', { count: videos.meta.total })}
           confirmLabel={t('admin.videos.trash.empty')}

@@ -10,7 +10,7 @@ import {
   dateColumn,
   DataTable,
   RowActionsButton,
-  TableFilter,
+  choices,
   type DataTableColumn,
 } from '#app/components/data-table/index.ts';
 import { Player } from '#app/components/player/player.tsx';
@@ -107,8 +107,7 @@ function DeleteDialog({ video, onClose }: { video: AdminVideo; onClose: () => vo
   const names = video.episodes.map((e) => `${e.movie_title} · ${e.name}`).join(', ');
   return (
     <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={t('admin.videos.delete.title', { name: video.name })}
       description={t('admin.videos.delete.text')}
       confirmLabel={inUse ? t('admin.videos.delete.anyway') : t('admin.videos.delete.submit')}
@@ -200,6 +199,14 @@ function VideoActions({
   );
 }
 
+/** The dialog each menu entry opens, for one video. */
+const dialogs = {
+  rename: RenameDialog,
+  preview: PreviewDialog,
+  attach: AttachDialog,
+  delete: DeleteDialog,
+} satisfies Record<NonNullable<Dialogs>['kind'], unknown>;
+
 export default function VideoManager({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { api } = useAuth();
@@ -207,6 +214,7 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
   const act = useAdminAction();
   const [dialog, setDialog] = useState<Dialogs>(null);
   const { videos, sorted } = loaderData;
+  const Open = dialog ? dialogs[dialog.kind] : null;
 
   // What the socket said since the last load; a fresh load knows better and replaces it.
   const [live, setLive] = useState<Record<number, Live>>({});
@@ -304,36 +312,19 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
         columns={columns}
         data={rows}
         meta={videos.meta}
-        getRowId={(video) => String(video.id)}
         searchPlaceholder={t('admin.videos.search')}
-        filterKeys={['status']}
-        defaultSort={{ sort: 'created_at', order: 'desc' }}
         sorted={sorted}
         emptyTitle={t('admin.videos.emptyTitle')}
         emptyText={t('admin.videos.emptyText')}
-        filters={
-          <TableFilter
-            name="status"
-            label={t('admin.videos.columns.status')}
-            options={VIDEO_STATUSES.map((status) => ({
-              value: status,
-              label: t(`admin.videos.status.${status}`),
-            }))}
-          />
-        }
+        filters={[
+          {
+            name: 'status',
+            label: t('admin.videos.columns.status'),
+            options: choices(VIDEO_STATUSES, (status) => t(`admin.videos.status.${status}`)),
+          },
+        ]}
       />
-      {dialog?.kind === 'rename' ? (
-        <RenameDialog video={dialog.video} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'preview' ? (
-        <PreviewDialog video={dialog.video} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'attach' ? (
-        <AttachDialog video={dialog.video} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'delete' ? (
-        <DeleteDialog video={dialog.video} onClose={() => setDialog(null)} />
-      ) : null}
+      {Open && dialog ? <Open video={dialog.video} onClose={() => setDialog(null)} /> : null}
     </div>
   );
 }

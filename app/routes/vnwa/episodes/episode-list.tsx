@@ -175,8 +175,7 @@ export function EpisodeList({ movieId, server }: { movieId: number; server: Serv
       ) : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
+          onClose={() => setDialog(null)}
           title={t('admin.episodes.delete', { name: dialog.episode.name })}
           confirmLabel={t('admin.users.delete.submit')}
           onConfirm={() =>

@@ -3,7 +3,7 @@
 // verified, send a reset link, delete. The server refuses self-harm and removing the last admin (409); the page
 // also hides those actions on the signed-in admin's own row.
 import { useState } from 'react';
-import { DataTable, TableFilter, useTableQuery } from '#app/components/data-table/index.ts';
+import { DataTable, choices, useTableQuery } from '#app/components/data-table/index.ts';
 import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
@@ -58,33 +58,22 @@ export default function UsersManager({ loaderData }: Route.ComponentProps) {
         columns={columns}
         data={users.data}
         meta={users.meta}
-        getRowId={(user) => user.id}
         searchPlaceholder={t('admin.users.search')}
-        filterKeys={['role', 'status']}
-        defaultSort={{ sort: 'created_at', order: 'desc' }}
         sorted={sorted}
         emptyTitle={t('admin.users.emptyTitle')}
         emptyText={t('admin.users.emptyText')}
-        filters={
-          <>
-            <TableFilter
-              name="role"
-              label={t('admin.users.columns.roles')}
-              options={ROLES.map((role) => ({
-                value: role,
-                label: t(`admin.users.roles.${role}`),
-              }))}
-            />
-            <TableFilter
-              name="status"
-              label={t('admin.users.columns.status')}
-              options={USER_STATUSES.map((status) => ({
-                value: status,
-                label: t(`admin.users.status.${status}`),
-              }))}
-            />
-          </>
-        }
+        filters={[
+          {
+            name: 'role',
+            label: t('admin.users.columns.roles'),
+            options: choices(ROLES, (role) => t(`admin.users.roles.${role}`)),
+          },
+          {
+            name: 'status',
+            label: t('admin.users.columns.status'),
+            options: choices(USER_STATUSES, (status) => t(`admin.users.status.${status}`)),
+          },
+        ]}
       />
       {detail ? <UserDetail detail={detail} open={setDialog} onClose={closeDetail} /> : null}
       {dialog?.kind === 'edit' ? (
@@ -95,8 +84,7 @@ export default function UsersManager({ loaderData }: Route.ComponentProps) {
       ) : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
+          onClose={() => setDialog(null)}
           title={t('admin.users.delete.title', { name: dialog.user.name })}
           description={t('admin.users.delete.text')}
           confirmLabel={t('admin.users.delete.submit')}
