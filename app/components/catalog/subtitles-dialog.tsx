@@ -6,13 +6,13 @@ import { useTranslation } from '#app/lib/use-translation.ts';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { ConfirmDialog, Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
+import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
 import { SelectField, TextField } from '#app/components/ui/input.tsx';
 import { ApiForm } from '#app/components/api-form.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { toast } from '#app/lib/toast.tsx';
-import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
+import { DeleteDialog } from '#app/components/delete-dialog.tsx';
 
 export type Subtitle = { id: number; language: string; label: string; url: string };
 
@@ -40,7 +40,6 @@ export function SubtitlesDialog({
   const { api } = useAuth();
   const rules = useFormRules();
   const errorMessage = useErrorMessage();
-  const act = useAdminAction();
   const base = `/admin/movies/${movieId}/episodes/${episode.id}/subtitles`;
   const [items, setItems] = useState<Subtitle[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -173,11 +172,11 @@ export function SubtitlesDialog({
           </ApiForm>
         </div>
         {removing ? (
-          <ConfirmDialog
-            onClose={() => setRemoving(null)}
+          <DeleteDialog
             title={t('admin.subtitles.delete', { label: removing.label })}
-            confirmLabel={t('admin.users.delete.submit')}
-            onConfirm={() => act(() => api.delete(`${base}/${removing.id}`), undefined, reload)}
+            remove={() => api.delete(`${base}/${removing.id}`)}
+            after={reload}
+            onClose={() => setRemoving(null)}
           />
         ) : null}
       </DialogContent>

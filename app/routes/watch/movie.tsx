@@ -15,6 +15,7 @@ import { loadSeoImages } from '#app/lib/seo.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/movie';
+import { MovieTitles } from '#app/components/catalog/movie-titles.tsx';
 
 export const handle: RouteHandle = {
   title: (data) => (data as { movie?: { title: string } } | undefined)?.movie?.title ?? '',
@@ -91,17 +92,14 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
             />
           </div>
           <div className="flex min-w-0 flex-col gap-4">
-            <div>
-              <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
-                {movie.title}
-              </h1>
-              {movie.original_title ? (
-                <p className="mt-1 text-lg text-neutral-300">
-                  {movie.original_title}
-                  {movie.year ? ` (${movie.year})` : ''}
-                </p>
-              ) : null}
-            </div>
+            <MovieTitles
+              as="h1"
+              title={movie.title}
+              originalTitle={movie.original_title}
+              year={movie.year}
+              titleClassName="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl"
+              originalClassName="mt-1 text-lg text-neutral-300"
+            />
             <ul
               className="flex flex-wrap gap-2 text-xs font-semibold"
               aria-label={t('detail.badges')}

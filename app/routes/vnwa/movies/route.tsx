@@ -5,19 +5,18 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { DataTable, choices, type TableFilterProps } from '#app/components/data-table/index.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
 import { moviesQuery } from '#shared/admin-queries.ts';
 import { MOVIE_STATUSES } from '#shared/catalog.ts';
 import { useAuth } from '#app/lib/auth.tsx';
-import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { BulkBar } from './bulk-bar.tsx';
 import { useMovieColumns } from './columns.tsx';
 import { MovieForm } from './form.tsx';
 import type { Route } from './+types/route';
+import { DeleteDialog } from '#app/components/delete-dialog.tsx';
 
 export const handle: RouteHandle = { title: 'admin.pages.movies' };
 
@@ -47,7 +46,6 @@ const termFilter = (name: string, label: string, terms: TermOption[]): TableFilt
 export default function MoviesManager({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const act = useAdminAction();
   const [editing, setEditing] = useState<{ movie?: Movie } | null>(null);
   const [deleting, setDeleting] = useState<Movie | null>(null);
   const { movies } = loaderData;
@@ -97,17 +95,12 @@ export default function MoviesManager({ loaderData }: Route.ComponentProps) {
         <MovieForm movie={editing.movie} data={loaderData} onClose={() => setEditing(null)} />
       ) : null}
       {deleting ? (
-        <ConfirmDialog
-          onClose={() => setDeleting(null)}
+        <DeleteDialog
           title={t('admin.users.delete.title', { name: deleting.title })}
           description={t('admin.movies.deleteText')}
-          confirmLabel={t('admin.users.delete.submit')}
-          onConfirm={() =>
-            act(
-              () => api.delete(`/admin/movies/${deleting.id}`),
-              t('admin.users.delete.done', { name: deleting.title }),
-            )
-          }
+          remove={() => api.delete(`/admin/movies/${deleting.id}`)}
+          done={t('admin.users.delete.done', { name: deleting.title })}
+          onClose={() => setDeleting(null)}
         />
       ) : null}
     </div>
