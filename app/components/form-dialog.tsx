@@ -5,7 +5,7 @@ import { ApiForm, type ApiFormState } from '#app/components/api-form.tsx';
 import { FormActions } from '#app/components/form-actions.tsx';
 import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
 import { toast } from '#app/lib/toast.tsx';
-import { collectErrors, useApiForm, useFormRules, type FormValues } from '#app/lib/use-api-form.ts';
+import { useApiForm, type FormRules, type FormValues } from '#app/lib/use-api-form.ts';
 
 /**
  * The form of a dialog that changes the page's data. `check` names each field's local error (undefined where it is
@@ -19,19 +19,15 @@ export function useDialogForm<T>({
   onClose,
   after,
 }: {
-  check?: (
-    values: FormValues,
-    rules: ReturnType<typeof useFormRules>,
-  ) => Record<string, string | undefined>;
+  check?: (values: FormValues, rules: FormRules) => Record<string, string | undefined>;
   submit: (values: FormValues, form: HTMLFormElement) => Promise<T>;
   done?: string | ((result: T) => string);
   onClose: () => void;
   after?: (result: T) => void;
 }) {
   const revalidator = useRevalidator();
-  const rules = useFormRules();
   return useApiForm({
-    validate: check && ((values) => collectErrors(check(values, rules))),
+    check,
     submit,
     onSuccess: async (result) => {
       if (done) toast.success(typeof done === 'function' ? done(result) : done);

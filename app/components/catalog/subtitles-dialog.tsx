@@ -11,7 +11,7 @@ import { SelectField, TextField } from '#app/components/ui/input.tsx';
 import { ApiForm } from '#app/components/api-form.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { toast } from '#app/lib/toast.tsx';
-import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
+import { useApiForm, useErrorMessage } from '#app/lib/use-api-form.ts';
 import { DeleteDialog } from '#app/components/delete-dialog.tsx';
 
 export type Subtitle = { id: number; language: string; label: string; url: string };
@@ -38,7 +38,6 @@ export function SubtitlesDialog({
 }) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const rules = useFormRules();
   const errorMessage = useErrorMessage();
   const base = `/admin/movies/${movieId}/episodes/${episode.id}/subtitles`;
   const [items, setItems] = useState<Subtitle[] | null>(null);
@@ -66,7 +65,7 @@ export function SubtitlesDialog({
   }, [api, base, errorMessage, version]);
 
   const form = useApiForm({
-    validate: (values) => collectErrors({ label: rules.required(values.label) }),
+    check: (values, rules) => ({ label: rules.required(values.label) }),
     submit: (_values, element) => api.post(base, new FormData(element)),
     onSuccess: async (_result, element) => {
       toast.success(t('admin.subtitles.added'));

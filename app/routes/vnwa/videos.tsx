@@ -19,11 +19,9 @@ import { Button } from '#app/components/ui/button.tsx';
 import { FormDialog, useDialogForm } from '#app/components/form-dialog.tsx';
 import { ConfirmDialog, Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
 import {
-  DropdownMenu,
-  DropdownMenuContent,
+  ActionsMenu,
   DropdownMenuItem,
   DropdownMenuSeparator,
-  DropdownMenuTrigger,
 } from '#app/components/ui/dropdown-menu.tsx';
 import { TextField } from '#app/components/ui/input.tsx';
 import { AttachDialog } from '#app/components/videos/attach-dialog.tsx';
@@ -158,44 +156,41 @@ function VideoActions({
   const run = (path: string, success: string) =>
     void act(() => api.post(`/admin/videos/${video.id}/${path}`), success).catch(() => undefined);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {video.status === 'ready' && video.master_url ? (
-          <DropdownMenuItem onSelect={() => open({ kind: 'preview', video })}>
-            <PlayCircle aria-hidden />
-            {t('admin.videos.preview')}
-          </DropdownMenuItem>
-        ) : null}
-        {video.status === 'ready' ? (
-          <DropdownMenuItem onSelect={() => open({ kind: 'attach', video })}>
-            <Link2 aria-hidden />
-            {t('admin.videos.attach.open')}
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuItem onSelect={() => open({ kind: 'rename', video })}>
-          <Pencil aria-hidden />
-          {t('admin.videos.rename.open')}
+    <ActionsMenu trigger={trigger}>
+      {video.status === 'ready' && video.master_url ? (
+        <DropdownMenuItem onSelect={() => open({ kind: 'preview', video })}>
+          <PlayCircle aria-hidden />
+          {t('admin.videos.preview')}
         </DropdownMenuItem>
-        {video.status === 'failed' ? (
-          <DropdownMenuItem onSelect={() => run('retry', t('admin.videos.retried'))}>
-            <RotateCcw aria-hidden />
-            {t('admin.videos.retry')}
-          </DropdownMenuItem>
-        ) : null}
-        {video.status === 'queued' || video.status === 'processing' ? (
-          <DropdownMenuItem onSelect={() => run('cancel', t('admin.videos.cancelled'))}>
-            <Ban aria-hidden />
-            {t('admin.videos.cancel')}
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem danger onSelect={() => open({ kind: 'delete', video })}>
-          <Trash2 aria-hidden />
-          {t('admin.videos.delete.open')}
+      ) : null}
+      {video.status === 'ready' ? (
+        <DropdownMenuItem onSelect={() => open({ kind: 'attach', video })}>
+          <Link2 aria-hidden />
+          {t('admin.videos.attach.open')}
         </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      ) : null}
+      <DropdownMenuItem onSelect={() => open({ kind: 'rename', video })}>
+        <Pencil aria-hidden />
+        {t('admin.videos.rename.open')}
+      </DropdownMenuItem>
+      {video.status === 'failed' ? (
+        <DropdownMenuItem onSelect={() => run('retry', t('admin.videos.retried'))}>
+          <RotateCcw aria-hidden />
+          {t('admin.videos.retry')}
+        </DropdownMenuItem>
+      ) : null}
+      {video.status === 'queued' || video.status === 'processing' ? (
+        <DropdownMenuItem onSelect={() => run('cancel', t('admin.videos.cancelled'))}>
+          <Ban aria-hidden />
+          {t('admin.videos.cancel')}
+        </DropdownMenuItem>
+      ) : null}
+      <DropdownMenuSeparator />
+      <DropdownMenuItem danger onSelect={() => open({ kind: 'delete', video })}>
+        <Trash2 aria-hidden />
+        {t('admin.videos.delete.open')}
+      </DropdownMenuItem>
+    </ActionsMenu>
   );
 }
 
