@@ -5,7 +5,6 @@ import type { Term } from '#shared/resources/term.ts';
 import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { useRevalidator } from 'react-router';
 import {
   actionsColumn,
   dateColumn,
@@ -13,6 +12,7 @@ import {
   DataTable,
   RowActionsMenu,
   type DataTableColumn,
+  sortableColumn,
 } from '#app/components/data-table/index.ts';
 import { FormDialog, useDialogForm } from '#app/components/form-dialog.tsx';
 import { SlugField } from '#app/components/slug-field.tsx';
@@ -25,12 +25,11 @@ import { CheckboxField, TextField, TextareaField } from '#app/components/ui/inpu
 import { isApiError } from '#app/lib/api.ts';
 import { useAuth } from '#app/lib/auth.tsx';
 import type { RouteHandle } from '#app/lib/title.tsx';
-import { toast } from '#app/lib/toast.tsx';
-import { useErrorMessage } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
 import { termsQuery } from '#shared/admin-queries.ts';
 import type { Route } from './+types/terms';
+import { useConfirmAction } from '#app/lib/use-admin-action.ts';
 
 const kinds = {
   '/vnwa/movie/genre': 'genre',
@@ -127,9 +126,7 @@ function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose:
 function DeleteTerm({ term, onClose }: { term: Term; onClose: () => void }) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const revalidator = useRevalidator();
-  const errorMessage = useErrorMessage();
-  const [error, setError] = useState<string | null>(null);
+  const { error, confirm } = useConfirmAction();
   const inUse = term.movies_count > 0;
   return (
     <ConfirmDialog
@@ -141,17 +138,13 @@ function DeleteTerm({ term, onClose }: { term: Term; onClose: () => void }) {
           : t('admin.terms.delete.text')
       }
       confirmLabel={inUse ? t('admin.terms.delete.detach') : t('admin.terms.delete.submit')}
-      onConfirm={async () => {
-        setError(null);
-        try {
-          await api.delete(`/admin/terms/${term.kind}/${term.id}${inUse ? '?detach=true' : ''}`);
-        } catch (caught) {
-          setError(isApiError(caught) ? caught.message : errorMessage(caught));
-          throw caught;
-        }
-        toast.success(t('admin.terms.delete.done', { name: term.name }));
-        await revalidator.revalidate();
-      }}
+      onConfirm={() =>
+        confirm(
+          () => api.delete(`/admin/terms/${term.kind}/${term.id}${inUse ? '?detach=true' : ''}`),
+          t('admin.terms.delete.done', { name: term.name }),
+          (caught, message) => (isApiError(caught) ? caught.message : message),
+        )
+      }
     >
       {error ? <Alert tone="error">{error}</Alert> : null}
     </ConfirmDialog>
@@ -165,19 +158,14 @@ export default function TermsManager({ loaderData }: Route.ComponentProps) {
 
   const columns = useMemo<DataTableColumn<Term>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('admin.terms.fields.name'),
-        meta: { sortKey: 'name', className: 'min-w-56' },
-        cell: ({ row }) => (
-          <div className="min-w-0">
-            <p className="font-medium break-words">{row.original.name}</p>
-            <p className="font-mono text-xs text-neutral-500 dark:text-neutral-400">
-              /{row.original.slug}
-            </p>
-          </div>
-        ),
-      },
+      sortableColumn(t('admin.terms.fields.name'), 'name', 'min-w-56', ({ row }) => (
+        <div className="min-w-0">
+          <p className="font-medium break-words">{row.original.name}</p>
+          <p className="font-mono text-xs text-neutral-500 dark:text-neutral-400">
+            /{row.original.slug}
+          </p>
+        </div>
+      )),
       numberColumn(t('admin.terms.fields.movies'), 'movies_count', (term) => term.movies_count),
       numberColumn(t('admin.terms.fields.order'), 'order', (term) => term.order),
       {

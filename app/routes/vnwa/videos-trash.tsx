@@ -22,6 +22,7 @@ import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
 import { trashQuery } from '#shared/admin-queries.ts';
 import type { Route } from './+types/videos-trash';
+import { useConfirmAction } from '#app/lib/use-admin-action.ts';
 
 export const handle: RouteHandle = { title: 'admin.pages.trash' };
 
@@ -42,7 +43,7 @@ export default function VideoTrash({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const errorMessage = useErrorMessage();
   const [dialog, setDialog] = useState<Dialogs>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, confirm } = useConfirmAction();
   const { videos, sorted } = loaderData;
   const rows = videos.data as AdminVideo[];
   // The retention the server applies, read back from a row (purge_at − deleted_at).
@@ -117,19 +118,7 @@ export default function VideoTrash({ loaderData }: Route.ComponentProps) {
         { card: 'inline', className: 'py-2 text-right whitespace-nowrap' },
       ),
     ];
-  }, [t, api, errorMessage, revalidator]);
-
-  const confirm = async (run: () => Promise<unknown>, success: string) => {
-    setError(null);
-    try {
-      await run();
-    } catch (caught) {
-      setError(errorMessage(caught));
-      throw caught;
-    }
-    toast.success(success);
-    await revalidator.revalidate();
-  };
+  }, [t, api, errorMessage, revalidator, setError]);
 
   return (
     <div className="mx-auto flex max-w-screen-2xl flex-col gap-4">

@@ -32,12 +32,10 @@ import {
 } from '#app/components/videos/video-cells.tsx';
 import { VideoUploader } from '#app/components/videos/video-uploader.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
-import { useAdminAction } from '#app/lib/use-admin-action.ts';
+import { useAdminAction, useConfirmAction } from '#app/lib/use-admin-action.ts';
 import { isApiError } from '#app/lib/api.ts';
 import { useRealtimeEvent } from '#app/lib/realtime.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
-import { toast } from '#app/lib/toast.tsx';
-import { useErrorMessage } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
 import { videosQuery } from '#shared/admin-queries.ts';
@@ -98,10 +96,8 @@ function PreviewDialog({ video, onClose }: { video: AdminVideo; onClose: () => v
 function DeleteDialog({ video, onClose }: { video: AdminVideo; onClose: () => void }) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const revalidator = useRevalidator();
-  const errorMessage = useErrorMessage();
+  const { error, confirm } = useConfirmAction();
   const [inUse, setInUse] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const names = video.episodes.map((e) => `${e.movie_title} · ${e.name}`).join(', ');
   return (
     <ConfirmDialog
@@ -109,27 +105,26 @@ function DeleteDialog({ video, onClose }: { video: AdminVideo; onClose: () => vo
       title={t('admin.videos.delete.title', { name: video.name })}
       description={t('admin.videos.delete.text')}
       confirmLabel={inUse ? t('admin.videos.delete.anyway') : t('admin.videos.delete.submit')}
-      onConfirm={async () => {
-        setError(null);
-        try {
-          await api.delete(
-            `/admin/videos/${video.id}`,
-            undefined,
-            inUse ? { query: { force: '1' } } : undefined,
-          );
-        } catch (caught) {
-          if (isApiError(caught) && caught.code === 'video_in_use') {
+      onConfirm={() =>
+        confirm(
+          () =>
+            api.delete(
+              `/admin/videos/${video.id}`,
+              undefined,
+              inUse ? { query: { force: '1' } } : undefined,
+            ),
+          t('admin.videos.delete.done', { name: video.name }),
+          (caught, message) => {
+            if (!isApiError(caught) || caught.code !== 'video_in_use') return message;
             setInUse(
               names
                 ? t('admin.videos.delete.inUse', { count: video.episodes.length, names })
                 : caught.message,
             );
-          } else setError(errorMessage(caught));
-          throw caught;
-        }
-        toast.success(t('admin.videos.delete.done', { name: video.name }));
-        await revalidator.revalidate();
-      }}
+            return null;
+          },
+        )
+      }
     >
       {inUse ? (
         <Alert tone="warning" title={t('admin.videos.delete.inUseTitle')}>

@@ -6,6 +6,7 @@ import {
   RowActionsButton,
   useTableQuery,
   type DataTableColumn,
+  sortableColumn,
 } from '#app/components/data-table/index.ts';
 import { Avatar } from '#app/components/ui/avatar.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
@@ -20,34 +21,29 @@ export function useUserColumns({ open }: { open: (dialog: UserDialog) => void })
   const { set } = useTableQuery();
   return useMemo<DataTableColumn<AdminUser>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('admin.users.columns.user'),
-        meta: { sortKey: 'name', className: 'min-w-60 max-w-96' },
-        cell: ({ row }) => (
-          <button
-            type="button"
-            className="group -m-1 flex w-full items-center gap-3 rounded-lg p-1 text-left focus-visible:outline-2 focus-visible:outline-primary-500"
-            onClick={() => set({ user: row.original.id }, { keepPage: true })}
-            aria-haspopup="dialog"
-          >
-            <Avatar name={row.original.name} src={row.original.avatar} />
-            <span className="min-w-0">
-              <span className="line-clamp-2 font-medium break-words group-hover:underline">
-                {row.original.name}
-                {me?.id === row.original.id ? (
-                  <span className="ml-1.5 inline-block text-xs font-normal text-neutral-500 dark:text-neutral-400">
-                    ({t('admin.users.you')})
-                  </span>
-                ) : null}
-              </span>
-              <span className="block truncate text-xs text-neutral-500 dark:text-neutral-400">
-                {row.original.email}
-              </span>
+      sortableColumn(t('admin.users.columns.user'), 'name', 'min-w-60 max-w-96', ({ row }) => (
+        <button
+          type="button"
+          className="group -m-1 flex w-full items-center gap-3 rounded-lg p-1 text-left focus-visible:outline-2 focus-visible:outline-primary-500"
+          onClick={() => set({ user: row.original.id }, { keepPage: true })}
+          aria-haspopup="dialog"
+        >
+          <Avatar name={row.original.name} src={row.original.avatar} />
+          <span className="min-w-0">
+            <span className="line-clamp-2 font-medium break-words group-hover:underline">
+              {row.original.name}
+              {me?.id === row.original.id ? (
+                <span className="ml-1.5 inline-block text-xs font-normal text-neutral-500 dark:text-neutral-400">
+                  ({t('admin.users.you')})
+                </span>
+              ) : null}
             </span>
-          </button>
-        ),
-      },
+            <span className="block truncate text-xs text-neutral-500 dark:text-neutral-400">
+              {row.original.email}
+            </span>
+          </span>
+        </button>
+      )),
       {
         id: 'roles',
         header: t('admin.users.columns.roles'),
