@@ -83,6 +83,21 @@ export function MovieForm({
       defaultValue={movie?.[name] ?? ''}
     />
   );
+  /** The terms of one taxonomy to tick, those the movie has ticked. */
+  const termChecks = (
+    name: 'genre_ids' | 'nation_ids',
+    legend: string,
+    terms: TermOption[],
+    chosen: TermOption[] = [],
+  ) => (
+    <CheckList
+      legend={legend}
+      name={name}
+      options={terms.map((term) => ({ value: String(term.id), label: term.name }))}
+      selected={chosen.map((term) => String(term.id))}
+      error={e[name]}
+    />
+  );
   return (
     <Sheet open onOpenChange={(open) => !open && onClose()}>
       <SheetContent
@@ -178,26 +193,8 @@ export function MovieForm({
               ))}
             </SelectField>
           </div>
-          <CheckList
-            legend={t('admin.movies.form.genres')}
-            name="genre_ids"
-            options={data.genres.map((genre: TermOption) => ({
-              value: String(genre.id),
-              label: genre.name,
-            }))}
-            selected={(movie?.genres ?? []).map((genre) => String(genre.id))}
-            error={e.genre_ids}
-          />
-          <CheckList
-            legend={t('admin.movies.form.nations')}
-            name="nation_ids"
-            options={data.nations.map((nation: TermOption) => ({
-              value: String(nation.id),
-              label: nation.name,
-            }))}
-            selected={(movie?.nations ?? []).map((nation) => String(nation.id))}
-            error={e.nation_ids}
-          />
+          {termChecks('genre_ids', t('admin.movies.form.genres'), data.genres, movie?.genres)}
+          {termChecks('nation_ids', t('admin.movies.form.nations'), data.nations, movie?.nations)}
           <CheckList
             legend={t('admin.movies.form.languages')}
             name="languages"
