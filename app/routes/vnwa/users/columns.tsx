@@ -9,15 +9,13 @@ import {
   sortableColumn,
 } from '#app/components/data-table/index.ts';
 import { Avatar } from '#app/components/ui/avatar.tsx';
-import { useAuth } from '#app/lib/auth.tsx';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { LastActive, RoleBadges, StatusBadge } from './badges.tsx';
+import { LastActive, RoleBadges, StatusBadge, YouMark } from './badges.tsx';
 import type { AdminUser, UserDialog } from './route.tsx';
 import { UserActions } from './user-actions.tsx';
 
 export function useUserColumns({ open }: { open: (dialog: UserDialog) => void }) {
   const { t } = useTranslation();
-  const { user: me } = useAuth();
   const { set } = useTableQuery();
   return useMemo<DataTableColumn<AdminUser>[]>(
     () => [
@@ -32,11 +30,7 @@ export function useUserColumns({ open }: { open: (dialog: UserDialog) => void })
           <span className="min-w-0">
             <span className="line-clamp-2 font-medium break-words group-hover:underline">
               {row.original.name}
-              {me?.id === row.original.id ? (
-                <span className="ml-1.5 inline-block text-xs font-normal text-neutral-500 dark:text-neutral-400">
-                  ({t('admin.users.you')})
-                </span>
-              ) : null}
+              <YouMark userId={row.original.id} className="inline-block" />
             </span>
             <span className="block truncate text-xs text-neutral-500 dark:text-neutral-400">
               {row.original.email}
@@ -84,6 +78,6 @@ export function useUserColumns({ open }: { open: (dialog: UserDialog) => void })
         { className: 'w-12 py-2 text-right' },
       ),
     ],
-    [t, set, me?.id, open],
+    [t, set, open],
   );
 }
