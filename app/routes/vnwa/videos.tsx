@@ -8,7 +8,6 @@ import { useRevalidator } from 'react-router';
 import {
   actionsColumn,
   dateColumn,
-  DataTable,
   RowActionsButton,
   choices,
   type DataTableColumn,
@@ -29,6 +28,7 @@ import {
   VideoStatusBadge,
   type AdminVideo,
   videoColumns,
+  VideoTable,
 } from '#app/components/videos/video-cells.tsx';
 import { VideoUploader } from '#app/components/videos/video-uploader.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
@@ -298,11 +298,10 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-screen-2xl flex-col gap-4">
       <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('admin.videos.intro')}</p>
       <VideoUploader onUploaded={() => void revalidator.revalidate()} />
-      <DataTable
+      <VideoTable
         columns={columns}
-        data={rows}
+        rows={rows}
         meta={videos.meta}
-        searchPlaceholder={t('admin.videos.search')}
         sorted={sorted}
         emptyTitle={t('admin.videos.emptyTitle')}
         emptyText={t('admin.videos.emptyText')}
