@@ -1,6 +1,8 @@
 // Same-host links that prefetch data and code on hover or focus, except on save-data or 2g connections.
+import type { LucideIcon } from 'lucide-react';
 import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router';
 import { cn } from '#app/lib/cn.ts';
+import { useTranslation } from '#app/lib/use-translation.ts';
 
 type NetworkInformation = { saveData?: boolean; effectiveType?: string };
 
@@ -31,5 +33,32 @@ export function NavItem({
       {...props}
       className={({ isActive }) => cn(className, isActive && activeClassName)}
     />
+  );
+}
+
+/** A menu's pages: each link its icon (where `iconClassName` says how it shows) and its translated label. */
+export function NavLinks({
+  items,
+  iconClassName,
+  onNavigate,
+  ...classes
+}: {
+  items: ReadonlyArray<{ to: string; label: string; icon?: LucideIcon; end?: boolean }>;
+  iconClassName?: string;
+  /** Runs when a link is followed (a drawer closes itself with it). */
+  onNavigate?: () => void;
+  className: string;
+  activeClassName: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {items.map(({ to, label, icon: Icon, end }) => (
+        <NavItem key={to} to={to} end={end} onClick={onNavigate} {...classes}>
+          {Icon && iconClassName ? <Icon className={iconClassName} aria-hidden /> : null}
+          {t(label)}
+        </NavItem>
+      ))}
+    </>
   );
 }

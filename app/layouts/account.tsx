@@ -2,7 +2,7 @@
 import { MonitorSmartphone, UserRound } from 'lucide-react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { Outlet } from 'react-router';
-import { NavItem } from '#app/components/app-link.tsx';
+import { NavLinks } from '#app/components/app-link.tsx';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 
@@ -15,7 +15,7 @@ const items = [
   { to: '/account/devices', label: 'pages.accountDevices', icon: MonitorSmartphone },
 ] as const;
 
-function AccountShell({ children }: { children: React.ReactNode }) {
+export default function AccountLayout() {
   const { t } = useTranslation();
   return (
     <main
@@ -23,27 +23,16 @@ function AccountShell({ children }: { children: React.ReactNode }) {
       className="mx-auto grid w-full max-w-screen-xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-[14rem_1fr]"
     >
       <nav aria-label={t('pages.account')} className="flex gap-1 overflow-x-auto md:flex-col">
-        {items.map(({ to, label, icon: Icon }) => (
-          <NavItem
-            key={to}
-            to={to}
-            className="flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100 dark:hover:bg-neutral-900"
-            activeClassName="bg-primary-50 text-primary-700 dark:bg-primary-500/15 dark:text-primary-300"
-          >
-            <Icon className="size-4" aria-hidden />
-            {t(label)}
-          </NavItem>
-        ))}
+        <NavLinks
+          items={items}
+          iconClassName="size-4"
+          className="flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium hover:bg-neutral-100 dark:hover:bg-neutral-900"
+          activeClassName="bg-primary-50 text-primary-700 dark:bg-primary-500/15 dark:text-primary-300"
+        />
       </nav>
-      <div className="min-w-0">{children}</div>
+      <div className="min-w-0">
+        <Outlet />
+      </div>
     </main>
-  );
-}
-
-export default function AccountLayout() {
-  return (
-    <AccountShell>
-      <Outlet />
-    </AccountShell>
   );
 }

@@ -1,9 +1,8 @@
 // The public site's default layout: header with navigation and preferences, content, footer.
 import { Clapperboard, Home, LogIn } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { Outlet } from 'react-router';
-import { AppLink, NavItem } from '#app/components/app-link.tsx';
+import { AppLink, NavLinks } from '#app/components/app-link.tsx';
 import { MenuSheet } from '#app/components/menu-sheet.tsx';
 import { HeaderSearch } from '#app/components/catalog/header-search.tsx';
 import { ErrorView } from '#app/components/error-view.tsx';
@@ -23,7 +22,6 @@ function SiteShell({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const { siteName } = useSiteInfo();
   const { user } = useAuth();
-  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -34,42 +32,27 @@ function SiteShell({ children }: { children: React.ReactNode }) {
       </a>
       <header className="sticky top-0 z-30 border-b border-neutral-200/70 bg-white/80 backdrop-blur-md supports-[backdrop-filter]:bg-white/70 dark:border-neutral-800/70 dark:bg-neutral-950/80">
         <div className="mx-auto flex h-16 w-full max-w-screen-2xl items-center gap-1 px-2 xs:gap-2 sm:px-6">
-          <MenuSheet
-            open={menuOpen}
-            onOpenChange={setMenuOpen}
-            heading={<Logo siteName={siteName} />}
-            triggerClassName="md:hidden"
-          >
-            <nav className="flex flex-col gap-1" aria-label={t('nav.menu')}>
-              {/* Not Dialog.Close asChild: Radix's Slot would join NavLink's className function into a string. */}
-              {navItems.map(({ to, label, icon: Icon, end }) => (
-                <NavItem
-                  key={to}
-                  to={to}
-                  end={end}
-                  onClick={() => setMenuOpen(false)}
+          <MenuSheet heading={<Logo siteName={siteName} />} triggerClassName="md:hidden">
+            {(close) => (
+              <nav className="flex flex-col gap-1" aria-label={t('nav.menu')}>
+                {/* Not Dialog.Close asChild: Radix's Slot would join NavLink's className function into a string. */}
+                <NavLinks
+                  items={navItems}
+                  onNavigate={close}
+                  iconClassName="size-5"
                   className="flex items-center gap-3 rounded-lg px-3 py-3 font-medium hover:bg-neutral-100 dark:hover:bg-neutral-900"
                   activeClassName="bg-primary-50 text-primary-700 dark:bg-primary-500/15 dark:text-primary-300"
-                >
-                  <Icon className="size-5" aria-hidden />
-                  {t(label)}
-                </NavItem>
-              ))}
-            </nav>
+                />
+              </nav>
+            )}
           </MenuSheet>
           <Logo siteName={siteName} className="mr-1 sm:mr-4" />
           <nav className="hidden items-center gap-1 md:flex" aria-label={t('nav.menu')}>
-            {navItems.map(({ to, label, end }) => (
-              <NavItem
-                key={to}
-                to={to}
-                end={end}
-                className="rounded-lg px-3 py-2 text-sm font-medium text-neutral-600 transition-colors hover:text-neutral-950 dark:text-neutral-300 dark:hover:text-white"
-                activeClassName="text-neutral-950 dark:text-white"
-              >
-                {t(label)}
-              </NavItem>
-            ))}
+            <NavLinks
+              items={navItems}
+              className="rounded-lg px-3 py-2 text-sm font-medium text-neutral-600 transition-colors hover:text-neutral-950 dark:text-neutral-300 dark:hover:text-white"
+              activeClassName="text-neutral-950 dark:text-white"
+            />
           </nav>
           <HeaderSearch />
           <div className="ml-auto flex items-center gap-1">

@@ -11,7 +11,6 @@ import {
   Video,
   ExternalLink,
 } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { Outlet } from 'react-router';
 import { AppLink, NavItem } from '#app/components/app-link.tsx';
@@ -92,7 +91,6 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
 
 function AdminShell({ children, heading }: { children: React.ReactNode; heading: string }) {
   const { t } = useTranslation();
-  const [menuOpen, setMenuOpen] = useState(false);
   const { siteName } = useSiteInfo();
   return (
     <div className="min-h-dvh bg-neutral-50 lg:grid lg:grid-cols-[16rem_1fr] dark:bg-neutral-950">
@@ -106,13 +104,8 @@ function AdminShell({ children, heading }: { children: React.ReactNode; heading:
       </aside>
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-neutral-200 bg-white/85 px-3 backdrop-blur sm:px-6 dark:border-neutral-800 dark:bg-neutral-950/85">
-          <MenuSheet
-            open={menuOpen}
-            onOpenChange={setMenuOpen}
-            heading={<Logo siteName={siteName} to="/vnwa" />}
-            triggerClassName="lg:hidden"
-          >
-            <SidebarNav onNavigate={() => setMenuOpen(false)} />
+          <MenuSheet heading={<Logo siteName={siteName} to="/vnwa" />} triggerClassName="lg:hidden">
+            {(close) => <SidebarNav onNavigate={close} />}
           </MenuSheet>
           <h1 className="truncate text-base font-semibold sm:text-lg">{heading}</h1>
           <div className="ml-auto flex items-center gap-1">

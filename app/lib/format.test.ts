@@ -9,20 +9,48 @@ import {
   INVALID_DATE_TEXT,
 } from './format.ts';
 
-/** Each formatter against its table of inputs and the text it must give. */
-const cases = <T>(format: (value: T) => string, table: Array<[T, string]>) => {
-  for (const [value, text] of table) expect(format(value), String(value)).toBe(text);
-};
-
-describe('formatCurrency', () => {
-  it('shows VND in vi-VN format without decimals', () => {
-    cases(formatCurrency, [
+/** Each number formatter against its table of inputs and the text it must give. */
+it.each<[string, (value: number) => string, Array<[number, string]>]>([
+  [
+    'formatCurrency shows VND in vi-VN format without decimals',
+    formatCurrency,
+    [
       [1234567, '1.234.567\u00a0₫'],
       [0, '0\u00a0₫'],
       [99.6, '100\u00a0₫'],
       [Number.NaN, 'Không rõ'],
-    ]);
-  });
+    ],
+  ],
+  [
+    'formatFileSize is 1024-based with 2 decimals from B to PB',
+    formatFileSize,
+    [
+      [0, '0 B'],
+      [1023, '1023 B'],
+      [1024, '1.00 KB'],
+      [1536, '1.50 KB'],
+      [1048576, '1.00 MB'],
+      [5 * 1024 ** 3, '5.00 GB'],
+      [1024 ** 4, '1.00 TB'],
+      [1024 ** 5, '1.00 PB'],
+      [2048 * 1024 ** 5, '2048.00 PB'],
+      [-1, 'Không rõ'],
+    ],
+  ],
+  [
+    'formatDuration is Xh Ym Zs without leading zero units',
+    formatDuration,
+    [
+      [3725, '1h 2m 5s'],
+      [3600, '1h 0m 0s'],
+      [65, '1m 5s'],
+      [5.9, '5s'],
+      [0, '0s'],
+      [-3, 'Không rõ'],
+    ],
+  ],
+])('%s', (_name, format, table) => {
+  for (const [value, text] of table) expect(format(value), String(value)).toBe(text);
 });
 
 describe('formatDate', () => {
@@ -48,44 +76,10 @@ describe('formatDate', () => {
   });
 });
 
-describe('formatFileSize', () => {
-  it('is 1024-based with 2 decimals from B to PB', () => {
-    cases(formatFileSize, [
-      [0, '0 B'],
-      [1023, '1023 B'],
-      [1024, '1.00 KB'],
-      [1536, '1.50 KB'],
-      [1048576, '1.00 MB'],
-      [5 * 1024 ** 3, '5.00 GB'],
-      [1024 ** 4, '1.00 TB'],
-      [1024 ** 5, '1.00 PB'],
-      [2048 * 1024 ** 5, '2048.00 PB'],
-      [-1, 'Không rõ'],
-    ]);
-  });
-});
-
-describe('formatDuration', () => {
-  it('is Xh Ym Zs without leading zero units', () => {
-    cases(formatDuration, [
-      [3725, '1h 2m 5s'],
-      [3600, '1h 0m 0s'],
-      [65, '1m 5s'],
-      [5.9, '5s'],
-      [0, '0s'],
-      [-3, 'Không rõ'],
-    ]);
-  });
-});
-
 describe('getInitials', () => {
   it('gives at most two uppercase letters', () => {
-    cases(getInitials, [
-      ['Nguyễn Văn An', 'NA'],
-      ['madonna', 'M'],
-      ['đức anh', 'ĐA'],
-      ['   ', '?'],
-    ]);
+    const names = ['Nguyễn Văn An', 'madonna', 'đức anh', '   '];
+    expect(names.map((name) => getInitials(name))).toEqual(['NA', 'M', 'ĐA', '?']);
   });
 });
 

@@ -29,38 +29,22 @@ describe('route guards', () => {
     expect(outcome(['auth', 'nope'], admin)).toBe('error Unknown route guard: nope');
   });
 
-  it('auth-admin sends guests to the admin sign-in and refuses non-admins', () => {
-    expect(outcome(['auth-admin'], null)).toBe(
-      'redirect /vnwa/login?redirect=%2Fvnwa%2Fusers%3Fpage%3D2',
-    );
-    expect(outcome(['auth-admin'], viewer)).toBe('status 403');
-    expect(outcome(['auth-admin'], admin)).toBe('pass');
-  });
-
-  it('guest-admin sends a signed-in admin to /vnwa', () => {
-    expect(outcome(['guest-admin'], admin)).toBe('redirect /vnwa');
-    expect(outcome(['guest-admin'], viewer)).toBe('pass');
-    expect(outcome(['guest-admin'], null)).toBe('pass');
-  });
-
-  it('auth and guest', () => {
-    expect(outcome(['auth'], null)).toBe(
-      'redirect /auth/login?redirect=%2Fvnwa%2Fusers%3Fpage%3D2',
-    );
-    expect(outcome(['auth'], viewer)).toBe('pass');
-    expect(outcome(['guest'], viewer)).toBe('redirect /');
-    expect(outcome(['guest'], null)).toBe('pass');
-  });
-
-  it('role guards test membership', () => {
-    expect(outcome(['role-admin'], viewer)).toBe('status 403');
-    expect(outcome(['role-admin'], admin)).toBe('pass');
-    expect(outcome(['role-user'], viewer)).toBe('pass');
-    expect(outcome(['role-user'], null)).toBe('status 403');
-  });
-
-  it('verified needs a verified email', () => {
-    expect(outcome(['verified'], viewer)).toMatch(/^redirect \/auth\/unverified\?redirect=/);
-    expect(outcome(['verified'], admin)).toBe('pass');
+  const users = { guest: null, viewer, admin };
+  const back = 'redirect=%2Fvnwa%2Fusers%3Fpage%3D2';
+  it.each<[string, Partial<Record<keyof typeof users, string>>]>([
+    // auth-admin sends guests to the admin sign-in and refuses non-admins.
+    ['auth-admin', { guest: `redirect /vnwa/login?${back}`, viewer: 'status 403', admin: 'pass' }],
+    // guest-admin sends a signed-in admin to /vnwa.
+    ['guest-admin', { guest: 'pass', viewer: 'pass', admin: 'redirect /vnwa' }],
+    ['auth', { guest: `redirect /auth/login?${back}`, viewer: 'pass' }],
+    ['guest', { guest: 'pass', viewer: 'redirect /' }],
+    // Role guards test membership.
+    ['role-admin', { viewer: 'status 403', admin: 'pass' }],
+    ['role-user', { guest: 'status 403', viewer: 'pass' }],
+    // verified needs a verified email.
+    ['verified', { viewer: `redirect /auth/unverified?${back}`, admin: 'pass' }],
+  ])('%s', (guard, expected) => {
+    for (const [user, result] of Object.entries(expected))
+      expect(outcome([guard], users[user as keyof typeof users]), user).toBe(result);
   });
 });

@@ -31,11 +31,15 @@ export function useErrorMessage() {
   );
 }
 
+export type FormRules = ReturnType<typeof useFormRules>;
+
 export function useApiForm<T>(options: {
   submit: (values: FormValues, form: HTMLFormElement) => Promise<T>;
-  validate?: (values: FormValues) => FieldErrors;
+  /** The local check: each field's error, undefined where it is fine. */
+  check?: (values: FormValues, rules: FormRules) => Record<string, string | undefined>;
   onSuccess?: (result: T, form: HTMLFormElement) => void | Promise<void>;
 }) {
+  const rules = useFormRules();
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -46,7 +50,7 @@ export function useApiForm<T>(options: {
     if (pending) return;
     const form = event.currentTarget;
     const values = formValues(form);
-    const local = options.validate?.(values) ?? {};
+    const local = collectErrors(options.check?.(values, rules) ?? {});
     setFormError(null);
     if (Object.keys(local).length) {
       setErrors(local);
@@ -70,7 +74,10 @@ export function useApiForm<T>(options: {
     }
   };
 
-  return { onSubmit, pending, errors, formError, setErrors, setFormError };
+  /** A field's name and its error, for a field component: `<TextField {...form.field('email')} />`. */
+  const field = (name: string) => ({ name, error: errors[name] });
+
+  return { onSubmit, pending, errors, formError, setErrors, setFormError, field };
 }
 
 function focusFirstError(form: HTMLFormElement, errors: FieldErrors) {

@@ -21,17 +21,40 @@ import { isApiError } from '#app/lib/api.ts';
 import { useAuth, type SessionUser } from '#app/lib/auth.tsx';
 import { locales, type Locale } from '#app/lib/i18n.ts';
 import { toast } from '#app/lib/toast.tsx';
-import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
+import { useApiForm, useErrorMessage } from '#app/lib/use-api-form.ts';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+/** One of the account's sections, its words `account.<id>.title` and `account.<id>.text`; deleting is the danger. */
+function AccountSection({
+  id,
+  children,
+}: {
+  id: 'profile' | 'email' | 'password' | 'delete';
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SettingsSection
+      id={id}
+      tone={id === 'delete' ? 'danger' : 'default'}
+      title={t(`account.${id}.title`)}
+      description={t(`account.${id}.text`)}
+    >
+      {children}
+    </SettingsSection>
+  );
+}
 
 /** A section's form: two columns on wider screens, the form's error and the submit button across both. */
 function SectionForm({
   form,
+  icon,
   submitLabel,
   children,
 }: {
   form: ApiFormState;
+  icon?: ReactNode;
   submitLabel: ReactNode;
   children: ReactNode;
 }) {
@@ -45,6 +68,7 @@ function SectionForm({
       {children}
       <div className="sm:col-span-2">
         <Button type="submit" size="lg" disabled={form.pending}>
+          {icon}
           {submitLabel}
         </Button>
       </div>
@@ -57,9 +81,8 @@ function ProfileSection({ user }: { user: SessionUser }) {
   const { api } = useAuth();
   const revalidator = useRevalidator();
   const switchLanguage = useSwitchLanguage();
-  const rules = useFormRules();
   const form = useApiForm({
-    validate: (values) => collectErrors({ name: rules.required(values.name) }),
+    check: (values, rules) => ({ name: rules.required(values.name) }),
     submit: async (values) => {
       const locale = values.locale as Locale;
       await api.patch('/user', { name: values.name!.trim(), locale });
@@ -72,11 +95,7 @@ function ProfileSection({ user }: { user: SessionUser }) {
   });
 
   return (
-    <SettingsSection
-      id="profile"
-      title={t('account.profile.title')}
-      description={t('account.profile.text')}
-    >
+    <AccountSection id="profile">
       <div className="mb-6">
         <ImageField
           preview={<Avatar name={user.name} src={user.avatar} className="size-16 text-xl" />}
@@ -108,27 +127,17 @@ function ProfileSection({ user }: { user: SessionUser }) {
           hint={t('account.avatar.hint', { mb: 5 })}
         />
       </div>
-      <SectionForm
-        form={form}
-        submitLabel={
-          <>
-            <Save aria-hidden />
-            {t('form.save')}
-          </>
-        }
-      >
+      <SectionForm form={form} icon={<Save aria-hidden />} submitLabel={t('form.save')}>
         <TextField
           label={t('form.name')}
-          error={form.errors.name}
-          name="name"
+          {...form.field('name')}
           defaultValue={user.name}
           autoComplete="name"
           maxLength={100}
         />
         <SelectField
           label={t('language.label')}
-          error={form.errors.locale}
-          name="locale"
+          {...form.field('locale')}
           defaultValue={i18n.language}
         >
           {locales.map((locale) => (
@@ -138,21 +147,19 @@ function ProfileSection({ user }: { user: SessionUser }) {
           ))}
         </SelectField>
       </SectionForm>
-    </SettingsSection>
+    </AccountSection>
   );
 }
 
 function EmailSection({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const rules = useFormRules();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const form = useApiForm({
-    validate: (values) =>
-      collectErrors({
-        email: rules.email(values.email),
-        current_password: rules.required(values.current_password),
-      }),
+    check: (values, rules) => ({
+      email: rules.email(values.email),
+      current_password: rules.required(values.current_password),
+    }),
     submit: async (values) => {
       const email = values.email!.trim();
       await api.put('/user/email', { email, current_password: values.current_password });
@@ -164,11 +171,7 @@ function EmailSection({ user }: { user: SessionUser }) {
     },
   });
   return (
-    <SettingsSection
-      id="email"
-      title={t('account.email.title')}
-      description={t('account.email.text')}
-    >
+    <AccountSection id="email">
       <div className="mb-5 flex flex-wrap items-center gap-2 text-sm">
         <span className="font-medium break-all">{user.email}</span>
         {user.emailVerified ? (
@@ -193,32 +196,28 @@ function EmailSection({ user }: { user: SessionUser }) {
       <SectionForm form={form} submitLabel={t('account.email.submit')}>
         <TextField
           label={t('account.email.new')}
-          error={form.errors.email}
-          name="email"
+          {...form.field('email')}
           type="email"
           autoComplete="email"
         />
         <CurrentPasswordField
           label={t('form.currentPassword')}
-          error={form.errors.current_password}
-          name="current_password"
+          {...form.field('current_password')}
         />
       </SectionForm>
-    </SettingsSection>
+    </AccountSection>
   );
 }
 
 function PasswordSection() {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const rules = useFormRules();
   const form = useApiForm({
-    validate: (values) =>
-      collectErrors({
-        current_password: rules.required(values.current_password),
-        password: rules.password(values.password),
-        password_confirmation: rules.confirmation(values.password_confirmation, values.password),
-      }),
+    check: (values, rules) => ({
+      current_password: rules.required(values.current_password),
+      password: rules.password(values.password),
+      password_confirmation: rules.confirmation(values.password_confirmation, values.password),
+    }),
     submit: (values) =>
       api.put('/user/password', {
         current_password: values.current_password,
@@ -231,21 +230,16 @@ function PasswordSection() {
     },
   });
   return (
-    <SettingsSection
-      id="password"
-      title={t('account.password.title')}
-      description={t('account.password.text')}
-    >
+    <AccountSection id="password">
       <SectionForm form={form} submitLabel={t('account.password.submit')}>
         <CurrentPasswordField
           label={t('form.currentPassword')}
-          error={form.errors.current_password}
-          name="current_password"
+          {...form.field('current_password')}
           className="sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]"
         />
         <NewPasswordFields errors={form.errors} />
       </SectionForm>
-    </SettingsSection>
+    </AccountSection>
   );
 }
 
@@ -260,12 +254,7 @@ function DeleteSection() {
   const [error, setError] = useState<string | null>(null);
   const word = t('account.delete.word');
   return (
-    <SettingsSection
-      id="delete"
-      tone="danger"
-      title={t('account.delete.title')}
-      description={t('account.delete.text')}
-    >
+    <AccountSection id="delete">
       <ConfirmDialog
         title={t('account.delete.confirmTitle')}
         description={t('account.delete.confirmText')}
@@ -317,7 +306,7 @@ function DeleteSection() {
           />
         </div>
       </ConfirmDialog>
-    </SettingsSection>
+    </AccountSection>
   );
 }
 

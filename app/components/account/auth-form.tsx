@@ -1,5 +1,6 @@
-// The forms of the sign-in cards (sign in, register, reset, the admin's sign-in): the fields one under another, the
-// form's error on top, and one wide submit button that says while it waits.
+// The forms of the sign-in cards (sign in, register, forgot, reset, the admin's sign-in): the fields one under
+// another, the form's error on top, and one wide submit button that says while it waits (each card's words are
+// `auth.<action>.submit` and `auth.<action>.submitting`).
 import type { ComponentProps, ReactNode } from 'react';
 import { ApiForm } from '#app/components/api-form.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -8,22 +9,23 @@ import { useTranslation } from '#app/lib/use-translation.ts';
 
 export function AuthForm({
   form,
+  action,
   icon,
-  submitLabel,
   children,
   ...props
 }: ComponentProps<typeof ApiForm> & {
+  /** Whose words the button says. */
+  action: 'login' | 'register' | 'forgot' | 'reset';
   icon: ReactNode;
-  /** What the button says, the waiting words while the form is being sent. */
-  submitLabel: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     // POST: sent before the page has hydrated (or without JavaScript), the email and password stay out of the URL.
     <ApiForm method="post" form={form} className="flex flex-col gap-4" {...props}>
       {children}
       <Button type="submit" disabled={form.pending} className="mt-2 w-full">
         {icon}
-        {submitLabel}
+        {form.pending ? t(`auth.${action}.submitting`) : t(`auth.${action}.submit`)}
       </Button>
     </ApiForm>
   );

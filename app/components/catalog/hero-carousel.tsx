@@ -9,6 +9,7 @@ import type { HeroSlide } from '#shared/resources/movie.ts';
 import { Img } from '#app/components/image.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/lib/cn.ts';
+import { MovieTitles } from '#app/components/catalog/movie-titles.tsx';
 
 /** How long a slide stays before the next one. */
 export const HERO_INTERVAL_MS = 7000;
@@ -268,16 +269,13 @@ function SlideText({ slide }: { slide: HeroSlide }) {
               </li>
             ))}
           </ul>
-          <div>
-            <h2 className="line-clamp-3 text-3xl leading-tight font-extrabold tracking-tight text-balance [overflow-wrap:anywhere] drop-shadow sm:text-4xl lg:text-5xl">
-              {slide.title}
-            </h2>
-            {slide.original_title ? (
-              <p className="mt-1.5 line-clamp-1 text-base text-neutral-300 sm:text-lg">
-                {slide.original_title}
-              </p>
-            ) : null}
-          </div>
+          <MovieTitles
+            as="h2"
+            title={slide.title}
+            originalTitle={slide.original_title}
+            titleClassName="line-clamp-3 text-3xl leading-tight font-extrabold tracking-tight text-balance [overflow-wrap:anywhere] drop-shadow sm:text-4xl lg:text-5xl"
+            originalClassName="mt-1.5 line-clamp-1 text-base text-neutral-300 sm:text-lg"
+          />
           {slide.genres.length ? (
             <p className="text-sm text-neutral-300">
               {slide.genres.map((genre) => genre.name).join(' · ')}

@@ -2,6 +2,7 @@
 import type { CardMovie } from '#shared/resources/movie.ts';
 import { AppLink } from '#app/components/app-link.tsx';
 import { Poster } from '#app/components/image.tsx';
+import { MovieTitles } from '#app/components/catalog/movie-titles.tsx';
 
 export function MovieCard({ movie, priority = false }: { movie: CardMovie; priority?: boolean }) {
   return (
@@ -35,17 +36,14 @@ export function MovieCard({ movie, priority = false }: { movie: CardMovie; prior
           </span>
         ) : null}
       </div>
-      <div className="min-w-0 px-0.5">
-        <p className="line-clamp-2 text-sm font-semibold group-hover:text-primary-700 dark:group-hover:text-primary-300">
-          {movie.title}
-        </p>
-        {movie.original_title ? (
-          <p className="truncate text-xs text-neutral-500 dark:text-neutral-400">
-            {movie.original_title}
-            {movie.year ? ` (${movie.year})` : ''}
-          </p>
-        ) : null}
-      </div>
+      <MovieTitles
+        title={movie.title}
+        originalTitle={movie.original_title}
+        year={movie.year}
+        className="min-w-0 px-0.5"
+        titleClassName="line-clamp-2 text-sm font-semibold group-hover:text-primary-700 dark:group-hover:text-primary-300"
+        originalClassName="truncate text-xs text-neutral-500 dark:text-neutral-400"
+      />
     </AppLink>
   );
 }

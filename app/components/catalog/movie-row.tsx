@@ -6,7 +6,7 @@ import { useTranslation } from '#app/lib/use-translation.ts';
 import { AppLink } from '#app/components/app-link.tsx';
 import { MovieCard } from '#app/components/catalog/movie-card.tsx';
 import type { CardMovie } from '#shared/resources/movie.ts';
-import { Button } from '#app/components/ui/button.tsx';
+import { IconButton } from '#app/components/ui/button.tsx';
 
 function reducedMotion() {
   return (
@@ -120,30 +120,19 @@ export function MovieRow({
             </AppLink>
           ) : null}
           <div className="hidden items-center gap-1 md:flex">
-            <Button
-              type="button"
-              variant="outline"
-              size="icon"
-              className="size-9 rounded-full"
-              aria-label={t('home.rowPrev', { title })}
-              aria-controls={listId}
-              disabled={edges.start}
-              onClick={() => page(-1)}
-            >
-              <ChevronLeft aria-hidden />
-            </Button>
-            <Button
-              type="button"
-              variant="outline"
-              size="icon"
-              className="size-9 rounded-full"
-              aria-label={t('home.rowNext', { title })}
-              aria-controls={listId}
-              disabled={edges.end}
-              onClick={() => page(1)}
-            >
-              <ChevronRight aria-hidden />
-            </Button>
+            {([-1, 1] as const).map((step) => (
+              <IconButton
+                key={step}
+                type="button"
+                variant="outline"
+                className="size-9 rounded-full"
+                icon={step < 0 ? ChevronLeft : ChevronRight}
+                label={step < 0 ? t('home.rowPrev', { title }) : t('home.rowNext', { title })}
+                aria-controls={listId}
+                disabled={step < 0 ? edges.start : edges.end}
+                onClick={() => page(step)}
+              />
+            ))}
           </div>
         </div>
       </div>

@@ -11,7 +11,7 @@ import { useApi } from '#app/lib/auth.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { REPORT_MESSAGE_MAX, REPORT_REASONS, type ReportReason } from '#shared/reports.ts';
 import { toast } from '#app/lib/toast.tsx';
-import { collectErrors, useApiForm } from '#app/lib/use-api-form.ts';
+import { useApiForm } from '#app/lib/use-api-form.ts';
 
 export function ReportDialog({
   episodeId,
@@ -61,8 +61,7 @@ function ReportForm({
   const [reason, setReason] = useState(defaultReason ?? '');
   const [message, setMessage] = useState('');
   const form = useApiForm({
-    validate: (values) =>
-      collectErrors({ reason: values.reason ? undefined : t('report.pickReason') }),
+    check: (values) => ({ reason: values.reason ? undefined : t('report.pickReason') }),
     submit: (values) =>
       api.post('/reports', {
         episode_id: episodeId,
@@ -116,9 +115,8 @@ function ReportForm({
       </fieldset>
       <TextareaField
         label={t('report.message')}
-        error={form.errors.message}
+        {...form.field('message')}
         hint={t('report.messageHint', { count: message.length, max: REPORT_MESSAGE_MAX })}
-        name="message"
         rows={3}
         maxLength={REPORT_MESSAGE_MAX}
         value={message}

@@ -6,13 +6,13 @@ import { useTranslation } from '#app/lib/use-translation.ts';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { ConfirmDialog, Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
+import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
 import { SelectField, TextField } from '#app/components/ui/input.tsx';
 import { ApiForm } from '#app/components/api-form.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { toast } from '#app/lib/toast.tsx';
-import { useAdminAction } from '#app/lib/use-admin-action.ts';
-import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
+import { useApiForm, useErrorMessage } from '#app/lib/use-api-form.ts';
+import { DeleteDialog } from '#app/components/delete-dialog.tsx';
 
 export type Subtitle = { id: number; language: string; label: string; url: string };
 
@@ -38,9 +38,7 @@ export function SubtitlesDialog({
 }) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const rules = useFormRules();
   const errorMessage = useErrorMessage();
-  const act = useAdminAction();
   const base = `/admin/movies/${movieId}/episodes/${episode.id}/subtitles`;
   const [items, setItems] = useState<Subtitle[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -67,7 +65,7 @@ export function SubtitlesDialog({
   }, [api, base, errorMessage, version]);
 
   const form = useApiForm({
-    validate: (values) => collectErrors({ label: rules.required(values.label) }),
+    check: (values, rules) => ({ label: rules.required(values.label) }),
     submit: (_values, element) => api.post(base, new FormData(element)),
     onSuccess: async (_result, element) => {
       toast.success(t('admin.subtitles.added'));
@@ -132,8 +130,7 @@ export function SubtitlesDialog({
             <div className="grid gap-4 sm:grid-cols-2">
               <SelectField
                 label={t('admin.subtitles.language')}
-                error={form.errors.language}
-                name="language"
+                {...form.field('language')}
                 value={language}
                 onChange={(event) => {
                   const next = LANGUAGES.find((l) => l.code === event.target.value);
@@ -149,8 +146,7 @@ export function SubtitlesDialog({
               </SelectField>
               <TextField
                 label={t('admin.subtitles.label')}
-                error={form.errors.label}
-                name="label"
+                {...form.field('label')}
                 maxLength={40}
                 value={label}
                 onChange={(event) => setLabel(event.target.value)}
@@ -158,10 +154,9 @@ export function SubtitlesDialog({
             </div>
             <TextField
               label={t('admin.subtitles.file')}
-              error={form.errors.file}
+              {...form.field('file')}
               hint={t('admin.subtitles.fileHint')}
               type="file"
-              name="file"
               accept=".vtt,.srt,text/vtt"
               controlClassName="h-auto cursor-pointer py-1.5 pl-1.5 text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-neutral-100 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-neutral-800 dark:file:bg-neutral-800 dark:file:text-neutral-100"
             />
@@ -176,12 +171,11 @@ export function SubtitlesDialog({
           </ApiForm>
         </div>
         {removing ? (
-          <ConfirmDialog
-            open
-            onOpenChange={(open) => !open && setRemoving(null)}
+          <DeleteDialog
             title={t('admin.subtitles.delete', { label: removing.label })}
-            confirmLabel={t('admin.users.delete.submit')}
-            onConfirm={() => act(() => api.delete(`${base}/${removing.id}`), undefined, reload)}
+            remove={() => api.delete(`${base}/${removing.id}`)}
+            after={reload}
+            onClose={() => setRemoving(null)}
           />
         ) : null}
       </DialogContent>

@@ -1,4 +1,5 @@
-// Columns that several admin tables share: a count, a date, and the row's actions menu at the end.
+// Columns that several admin tables share: a sortable name or title, a count, a date, and the row's actions menu at
+// the end.
 import type { RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { formatDate } from '#app/lib/format.ts';
@@ -21,6 +22,16 @@ export function dateColumn<T extends RowData>(
     },
     cell: ({ row }) => formatDate(value(row.original), { time: options.time }),
   };
+}
+
+/** A column the table sorts by its id (a name or a title, say), drawn by `cell`. */
+export function sortableColumn<T extends RowData>(
+  header: string,
+  id: string,
+  className: string,
+  cell: NonNullable<DataTableColumn<T>['cell']>,
+): DataTableColumn<T> {
+  return { id, header, meta: { sortKey: id, className }, cell };
 }
 
 /** A sortable number (a count, an order), right-aligned with digits of one width. */

@@ -21,6 +21,7 @@ import type { PageMeta } from '#shared/list-query.ts';
 import { Pagination } from './pagination.tsx';
 import { SearchBox } from './search-box.tsx';
 import { SortMenu } from './sort-menu.tsx';
+import { TableFilter, type TableFilterProps } from './table-filter.tsx';
 import { useTableQuery } from './use-table-query.ts';
 
 export type DataTableColumnMeta = {
@@ -116,18 +117,16 @@ function EmptyState({
   );
 }
 
-export function DataTable<T extends RowData>({
+export function DataTable<T extends RowData & { id: string | number }>({
   columns,
   data,
   meta,
   searchPlaceholder,
-  filters,
-  filterKeys = [],
-  getRowId,
+  filters = [],
+  getRowId = (row) => String(row.id),
   getRowLabel,
   emptyTitle,
   emptyText,
-  defaultSort,
   sorted,
   bulkActions,
 }: {
@@ -135,19 +134,16 @@ export function DataTable<T extends RowData>({
   data: T[];
   meta: PageMeta;
   searchPlaceholder: string;
-  /** Filter controls (TableFilter) shown beside the search box. */
-  filters?: ReactNode;
-  /** Query keys the filters use, so "clear filters" can reset them. */
-  filterKeys?: string[];
-  getRowId: (row: T) => string;
+  /** Selects beside the search box, each bound to one query key ("clear filters" resets them too). */
+  filters?: TableFilterProps[];
+  /** A row's key; its id unless told. */
+  getRowId?: (row: T) => string;
   /** Names a row for its selection checkbox ("Select Nguyễn Văn Ánh"). */
   getRowLabel?: (row: T) => string;
   emptyTitle: string;
   emptyText: string;
-  /** The order the loader uses when the URL names none. */
-  defaultSort: { sort: string; order: SortOrder };
-  /** The order the loader actually used (it replaces unknown values with the default); else read from the URL. */
-  sorted?: { sort: string; order: SortOrder };
+  /** The order the loader used (it replaces unknown values with the default). */
+  sorted: { sort: string; order: SortOrder };
   /** With this, rows get checkboxes and a bar of actions for the selected ones appears above the table. */
   bulkActions?: (selected: T[], clear: () => void) => ReactNode;
 }) {
@@ -207,11 +203,9 @@ export function DataTable<T extends RowData>({
     onRowSelectionChange: setRowSelection,
   });
 
-  const sort = sorted?.sort ?? params.get('sort') ?? defaultSort.sort;
-  const urlOrder = params.get('order');
-  const order: SortOrder =
-    sorted?.order ?? (urlOrder === 'asc' || urlOrder === 'desc' ? urlOrder : defaultSort.order);
-  const queryKeys = ['search', ...filterKeys];
+  const { sort, order } = sorted;
+  // "Clear filters" resets these.
+  const queryKeys = ['search', ...filters.map((filter) => filter.name)];
   const filtered = queryKeys.some((key) => params.get(key));
   // Only this page's own loads dim it: leaving for another screen shows that screen's loading instead.
   const loading =
@@ -236,8 +230,12 @@ export function DataTable<T extends RowData>({
     <div className="overflow-hidden rounded-2xl border border-neutral-200 bg-white shadow-xs dark:border-neutral-800 dark:bg-neutral-900/60">
       <div className="flex flex-col gap-2 border-b border-neutral-200 p-3 sm:flex-row sm:flex-wrap sm:items-center sm:p-4 dark:border-neutral-800">
         <SearchBox placeholder={searchPlaceholder} />
-        {filters ? (
-          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">{filters}</div>
+        {filters.length ? (
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            {filters.map((filter) => (
+              <TableFilter key={filter.name} {...filter} />
+            ))}
+          </div>
         ) : null}
         {/* Phones see cards, without column headers: sorting and "select all" move up here. */}
         {sortOptions.length || bulkActions ? (

@@ -2,11 +2,7 @@
 import { MoreHorizontal } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuTrigger,
-} from '#app/components/ui/dropdown-menu.tsx';
+import { ActionsMenu } from '#app/components/ui/dropdown-menu.tsx';
 
 /** Named for its row ("Actions for …"): a screen reader hears which row's menu it opens. */
 export function RowActionsButton(props: ComponentProps<'button'> & { 'aria-label': string }) {
@@ -19,12 +15,5 @@ export function RowActionsButton(props: ComponentProps<'button'> & { 'aria-label
 
 /** The button and its menu of `DropdownMenuItem`s, lined up with the row's end. */
 export function RowActionsMenu({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <RowActionsButton aria-label={label} />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">{children}</DropdownMenuContent>
-    </DropdownMenu>
-  );
+  return <ActionsMenu trigger={<RowActionsButton aria-label={label} />}>{children}</ActionsMenu>;
 }

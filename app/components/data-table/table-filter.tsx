@@ -4,15 +4,18 @@ import { Select } from '#app/components/ui/input.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { useTableQuery } from './use-table-query.ts';
 
-export function TableFilter({
-  name,
-  label,
-  options,
-}: {
+export type TableFilterProps = {
   name: string;
   label: string;
   options: Array<{ value: string; label: string }>;
-}) {
+};
+
+/** A filter's options from a list of values, each with its words. */
+export function choices<V extends string>(values: readonly V[], label: (value: V) => string) {
+  return values.map((value) => ({ value, label: label(value) }));
+}
+
+export function TableFilter({ name, label, options }: TableFilterProps) {
   const { t } = useTranslation();
   const { params, set } = useTableQuery();
   const value = params.get(name) ?? '';

@@ -24,17 +24,15 @@ export function actionForKey(event: KeyLike): PlayerAction | null {
   if (key === '?') return { type: 'help' };
   if (event.shiftKey && (key === 'N' || key === 'n')) return { type: 'next-episode' };
   if (event.shiftKey && key !== ' ') return null;
-  switch (key) {
+  // A letter does the same in either case (Caps Lock on).
+  switch (key.length === 1 ? key.toLowerCase() : key) {
     case ' ':
     case 'k':
-    case 'K':
       return { type: 'toggle-play' };
     case 'j':
-    case 'J':
     case 'ArrowLeft':
       return { type: 'seek-by', seconds: -SEEK_STEP_SECONDS };
     case 'l':
-    case 'L':
     case 'ArrowRight':
       return { type: 'seek-by', seconds: SEEK_STEP_SECONDS };
     case 'ArrowUp':
@@ -42,16 +40,12 @@ export function actionForKey(event: KeyLike): PlayerAction | null {
     case 'ArrowDown':
       return { type: 'volume-by', amount: -VOLUME_STEP };
     case 'm':
-    case 'M':
       return { type: 'toggle-mute' };
     case 'f':
-    case 'F':
       return { type: 'toggle-fullscreen' };
     case 'c':
-    case 'C':
       return { type: 'toggle-captions' };
     case 't':
-    case 'T':
       return { type: 'toggle-theatre' };
     default:
       return /^[0-9]$/.test(key) ? { type: 'seek-to-fraction', fraction: Number(key) / 10 } : null;

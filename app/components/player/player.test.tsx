@@ -1,5 +1,6 @@
 // The player's pure parts: shortcut keys, double taps, remembered preferences, which sources it will load, hls.js
 // settings.
+import type { ComponentProps } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NonceProvider } from '#app/lib/nonce.ts';
@@ -207,15 +208,15 @@ describe('hls.js settings', () => {
   });
 });
 
+/** The player as the server renders it, with no poster and the title these tests use. */
+const onServer = (
+  source: ComponentProps<typeof Player>['source'],
+  props?: Partial<ComponentProps<typeof Player>>,
+) => renderToString(<Player source={source} poster={null} title="Tập 1" {...props} />);
+
 describe('on the server', () => {
   it('renders a poster frame, never the media player', () => {
-    const html = renderToString(
-      <Player
-        source={{ type: 'hls', url: '/storage/a/master.m3u8' }}
-        poster={null}
-        title="Tập 1"
-      />,
-    );
+    const html = onServer({ type: 'hls', url: '/storage/a/master.m3u8' });
     expect(html).not.toContain('<media-controller');
     expect(html).not.toContain('<hls-video');
     expect(html.length).toBeLessThan(2000);
@@ -261,13 +262,7 @@ describe('on the server', () => {
       '<link rel="preload" as="fetch" href="/storage/videos/1/r1/master.m3u8" crossorigin="anonymous" fetchPriority="high"/>',
     );
     // The script is there without a module (development), so that the page hydrates the same, but does nothing.
-    const bare = renderToString(
-      <Player
-        source={{ type: 'hls', url: '/storage/a/master.m3u8' }}
-        poster={null}
-        title="Tập 1"
-      />,
-    );
+    const bare = onServer({ type: 'hls', url: '/storage/a/master.m3u8' });
     expect(bare).toMatch(/<script type="module" async="" nonce=""><\/script>/);
     expect(bare).not.toContain('rel="preload"');
   });
@@ -307,36 +302,22 @@ describe('the early start module', () => {
 
 describe('on the server, other sources', () => {
   it('renders an embed as a sandboxed frame, and a local video without a playlist as unavailable', () => {
-    const embed = renderToString(
-      <Player
-        source={{ type: 'embed', url: 'https://player.example/e/1' }}
-        poster={null}
-        title="Tập 1"
-      />,
-    );
+    const embed = onServer({ type: 'embed', url: 'https://player.example/e/1' });
     expect(embed).toContain('sandbox="allow-scripts allow-same-origin allow-presentation"');
     expect(embed).toContain('allowFullScreen');
-    const video = renderToString(
-      <Player source={{ type: 'video', url: null }} poster={null} title="Tập 1" />,
-    );
+    const video = onServer({ type: 'video', url: null });
     expect(video).toContain('role="status"');
     expect(video).not.toContain('iframe');
     expect(video).not.toContain('player-preparing');
     expect(video).toContain('player.unavailable');
     // One still being transcoded says so instead: it will play by itself, nothing is broken.
-    const preparing = renderToString(
-      <Player source={{ type: 'video', url: null, preparing: true }} poster={null} title="Tập 1" />,
-    );
+    const preparing = onServer({ type: 'video', url: null, preparing: true });
     expect(preparing).toContain('data-testid="player-preparing"');
     expect(preparing).not.toContain('player.unavailable');
     // A local video that can play loads like any HLS source (the poster frame first), not "unavailable".
-    const playable = renderToString(
-      <Player
-        source={{ type: 'video', url: '/storage/videos/1/r1/master.m3u8' }}
-        poster={null}
-        storyboard="/storage/videos/1/r1/storyboard.vtt"
-        title="Tập 1"
-      />,
+    const playable = onServer(
+      { type: 'video', url: '/storage/videos/1/r1/master.m3u8' },
+      { storyboard: '/storage/videos/1/r1/storyboard.vtt' },
     );
     expect(playable).not.toContain('role="status"');
     expect(playable).not.toContain('iframe');

@@ -1,6 +1,7 @@
 // The one button: solid by default, size xl by default (spec section 9), rendered as a link with `asChild`.
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Slot } from 'radix-ui';
+import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '#app/lib/cn.ts';
 
@@ -38,4 +39,21 @@ export function Button({
 }: ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
   const Component = asChild ? Slot.Root : 'button';
   return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}
+
+/** A button that shows only its icon (ghost unless told), named by `label` for assistive technology. */
+export function IconButton({
+  icon: Icon,
+  label,
+  variant = 'ghost',
+  ...props
+}: Omit<ComponentProps<typeof Button>, 'size' | 'children' | 'aria-label'> & {
+  icon: LucideIcon;
+  label: string;
+}) {
+  return (
+    <Button variant={variant} size="icon" aria-label={label} {...props}>
+      <Icon aria-hidden />
+    </Button>
+  );
 }

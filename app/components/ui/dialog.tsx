@@ -72,6 +72,7 @@ export function ConfirmDialog({
   children,
   open: controlledOpen,
   onOpenChange,
+  onClose,
 }: {
   trigger?: ReactNode;
   title: ReactNode;
@@ -83,11 +84,14 @@ export function ConfirmDialog({
   children?: ReactNode;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** Instead of `open` and `onOpenChange`: the dialog is shown, and closing it (dismissed or done) calls this. */
+  onClose?: () => void;
 }) {
   const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
   const [pending, setPending] = useState(false);
-  const open = controlledOpen ?? uncontrolledOpen;
-  const setOpen = onOpenChange ?? setUncontrolledOpen;
+  const open = controlledOpen ?? (onClose ? true : uncontrolledOpen);
+  const setOpen =
+    onOpenChange ?? (onClose ? (next: boolean) => !next && onClose() : setUncontrolledOpen);
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}

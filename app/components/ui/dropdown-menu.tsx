@@ -1,6 +1,6 @@
 // Dropdown menus on Radix: keyboard navigation, focus return and collision handling come with it.
 import { DropdownMenu as Primitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '#app/lib/cn.ts';
 
 export const DropdownMenu = Primitive.Root;
@@ -85,5 +85,23 @@ export function DropdownMenuSeparator({
       className={cn('-mx-1 my-1 h-px bg-neutral-200 dark:bg-neutral-800', className)}
       {...props}
     />
+  );
+}
+
+/** A menu of actions opened by `trigger` (a button), lined up with the trigger's `align` edge. */
+export function ActionsMenu({
+  trigger,
+  align = 'end',
+  children,
+}: {
+  trigger: ReactNode;
+  align?: 'start' | 'end';
+  children: ReactNode;
+}) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuContent align={align}>{children}</DropdownMenuContent>
+    </DropdownMenu>
   );
 }

@@ -12,7 +12,7 @@ import type { AdminVideo } from '#app/components/videos/video-cells.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { slugify } from '#shared/text.ts';
 import { toast } from '#app/lib/toast.tsx';
-import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
+import { useApiForm, useErrorMessage } from '#app/lib/use-api-form.ts';
 
 type FoundMovie = {
   id: number;
@@ -55,7 +55,6 @@ export function AttachDialog({ video, onClose }: { video: AdminVideo; onClose: (
   const { t } = useTranslation();
   const { api } = useAuth();
   const revalidator = useRevalidator();
-  const rules = useFormRules();
   const errorMessage = useErrorMessage();
   const [movie, setMovie] = useState<FoundMovie | null>(null);
   const [overview, setOverview] = useState<Overview | null>(null);
@@ -88,12 +87,11 @@ export function AttachDialog({ video, onClose }: { video: AdminVideo; onClose: (
   const noServer = overview !== null && overview.servers.length === 0;
 
   const form = useApiForm({
-    validate: (values) =>
-      collectErrors({
-        movie: movie ? undefined : t('admin.videos.attach.movieRequired'),
-        name: target === NEW && overview ? rules.required(values.name) : undefined,
-        server_name: noServer ? rules.required(values.server_name) : undefined,
-      }),
+    check: (values, rules) => ({
+      movie: movie ? undefined : t('admin.videos.attach.movieRequired'),
+      name: target === NEW && overview ? rules.required(values.name) : undefined,
+      server_name: noServer ? rules.required(values.server_name) : undefined,
+    }),
     submit: async (values) => {
       if (!overview) throw new Error('The movie is still loading.');
       const base = `/admin/movies/${overview.movie.id}`;
@@ -200,9 +198,8 @@ export function AttachDialog({ video, onClose }: { video: AdminVideo; onClose: (
       {overview && noServer ? (
         <TextField
           label={t('admin.videos.attach.newServer')}
-          error={form.errors.server_name}
+          {...form.field('server_name')}
           hint={t('admin.videos.attach.newServerHint')}
-          name="server_name"
           defaultValue="Vietsub #1"
           maxLength={60}
         />
@@ -212,8 +209,7 @@ export function AttachDialog({ video, onClose }: { video: AdminVideo; onClose: (
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label={t('admin.videos.attach.server')}
-            error={form.errors.server_id}
-            name="server_id"
+            {...form.field('server_id')}
             value={serverId ?? ''}
             onChange={(event) => {
               setServerId(Number(event.target.value));
@@ -245,13 +241,12 @@ export function AttachDialog({ video, onClose }: { video: AdminVideo; onClose: (
       {overview && target === NEW ? (
         <TextField
           label={t('admin.videos.attach.episodeName')}
-          error={form.errors.name}
+          {...form.field('name')}
           hint={
             ep
               ? t('admin.videos.attach.epHint', { path: `/watch/${overview.movie.slug}/${ep}` })
               : t('admin.videos.attach.nameHint')
           }
-          name="name"
           value={name}
           onChange={(event) => setName(event.target.value)}
           maxLength={100}

@@ -1,9 +1,10 @@
 // The Video Manager's shared cells (list and trash): thumbnail, status badge with live progress, facts, episodes.
 import type { TFunction } from 'i18next';
 import { Info } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { AppLink } from '#app/components/app-link.tsx';
-import type { DataTableColumn } from '#app/components/data-table/index.ts';
+import { DataTable, type DataTableColumn } from '#app/components/data-table/index.ts';
 import { Img } from '#app/components/image.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Tooltip } from '#app/components/ui/tooltip.tsx';
@@ -213,4 +214,15 @@ export function videoColumns(t: TFunction) {
     },
   ];
   return { name, facts };
+}
+
+/** The table of the video lists (the manager and the trash): their columns over a page of videos, searched by name. */
+export function VideoTable({
+  rows,
+  ...props
+}: Omit<ComponentProps<typeof DataTable<AdminVideo>>, 'data' | 'searchPlaceholder'> & {
+  rows: AdminVideo[];
+}) {
+  const { t } = useTranslation();
+  return <DataTable data={rows} searchPlaceholder={t('admin.videos.search')} {...props} />;
 }

@@ -2,10 +2,10 @@
 // (resumable after a reload through tus-js-client's URL storage), with its own progress, speed, time left, pause,
 // resume, cancel, and the server's refusal (413, 507, 422) shown next to that file.
 import { CloudUpload, Pause, Play, X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import type { DetailedError, Upload } from 'tus-js-client';
-import { Button } from '#app/components/ui/button.tsx';
+import { Button, IconButton } from '#app/components/ui/button.tsx';
 import { API_PREFIX, XSRF_COOKIE, XSRF_HEADER } from '#app/lib/api.ts';
 import { readCookie } from '#shared/cookies.ts';
 import { cn } from '#app/lib/cn.ts';
@@ -277,28 +277,25 @@ function UploadRow({
           </p>
         </div>
         <div className="flex shrink-0 gap-1">
-          {item.state === 'uploading' ? (
-            <ItemButton
-              onClick={onPause}
-              label={t('admin.videos.upload.pause', { name: item.name })}
-              icon={<Pause aria-hidden />}
+          {item.state === 'uploading' || item.state === 'paused' ? (
+            <IconButton
+              className="size-8"
+              onClick={item.state === 'uploading' ? onPause : onResume}
+              label={t(`admin.videos.upload.${item.state === 'uploading' ? 'pause' : 'resume'}`, {
+                name: item.name,
+              })}
+              icon={item.state === 'uploading' ? Pause : Play}
             />
           ) : null}
-          {item.state === 'paused' ? (
-            <ItemButton
-              onClick={onResume}
-              label={t('admin.videos.upload.resume', { name: item.name })}
-              icon={<Play aria-hidden />}
-            />
-          ) : null}
-          <ItemButton
+          <IconButton
+            className="size-8"
             onClick={finished ? onDismiss : onCancel}
             label={
               finished
                 ? t('admin.videos.upload.dismiss', { name: item.name })
                 : t('admin.videos.upload.cancel', { name: item.name })
             }
-            icon={<X aria-hidden />}
+            icon={X}
           />
         </div>
       </div>
@@ -325,22 +322,5 @@ function UploadRow({
         </p>
       )}
     </li>
-  );
-}
-
-/** One of an upload's small icon buttons (pause, resume, cancel or dismiss), named for the file it acts on. */
-function ItemButton({
-  onClick,
-  label,
-  icon,
-}: {
-  onClick: () => void;
-  label: string;
-  icon: ReactNode;
-}) {
-  return (
-    <Button variant="ghost" size="icon" className="size-8" onClick={onClick} aria-label={label}>
-      {icon}
-    </Button>
   );
 }

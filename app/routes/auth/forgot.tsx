@@ -9,7 +9,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { AuthForm, EmailField } from '#app/components/account/auth-form.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import type { RouteHandle } from '#app/lib/title.tsx';
-import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
+import { useApiForm } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
 
 export const handle: RouteHandle = { title: 'pages.forgot' };
@@ -19,10 +19,9 @@ export const loader = withAccess('guest', () => null);
 export default function Forgot() {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const rules = useFormRules();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useApiForm({
-    validate: (values) => collectErrors({ email: rules.email(values.email) }),
+    check: (values, rules) => ({ email: rules.email(values.email) }),
     submit: async (values) => {
       await api.post('/auth/forgot-password', { email: values.email!.trim() });
       return values.email!.trim();
@@ -46,7 +45,7 @@ export default function Forgot() {
         <AuthForm
           form={form}
           icon={form.pending ? <MailCheck aria-hidden /> : <Send aria-hidden />}
-          submitLabel={form.pending ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
+          action="forgot"
         >
           <EmailField error={form.errors.email} />
         </AuthForm>

@@ -9,7 +9,7 @@ import { CheckboxField } from '#app/components/ui/input.tsx';
 import { safeRedirect, useAuth } from '#app/lib/auth.tsx';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
-import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
+import { useApiForm } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
 
 export const handle: RouteHandle = { title: 'pages.login' };
@@ -20,14 +20,12 @@ export default function Login() {
   const { t } = useTranslation();
   const { login } = useAuth();
   const [params] = useSearchParams();
-  const rules = useFormRules();
   const redirectTo = safeRedirect(params.get('redirect'));
   const form = useApiForm({
-    validate: (values) =>
-      collectErrors({
-        email: rules.email(values.email),
-        password: rules.required(values.password),
-      }),
+    check: (values, rules) => ({
+      email: rules.email(values.email),
+      password: rules.required(values.password),
+    }),
     submit: (values) =>
       login(
         {
@@ -45,11 +43,7 @@ export default function Login() {
   return (
     <>
       <AuthHeading title={t('auth.login.title')}>{t('auth.login.subtitle')}</AuthHeading>
-      <AuthForm
-        form={form}
-        icon={<LogIn aria-hidden />}
-        submitLabel={form.pending ? t('auth.login.submitting') : t('auth.login.submit')}
-      >
+      <AuthForm form={form} icon={<LogIn aria-hidden />} action="login">
         <EmailField error={form.errors.email} />
         <CurrentPasswordField
           error={form.errors.password}

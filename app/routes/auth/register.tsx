@@ -11,7 +11,7 @@ import type { User } from '#shared/resources/user.ts';
 import { safeRedirect, useAuth } from '#app/lib/auth.tsx';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
-import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
+import { useApiForm } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
 
 export const handle: RouteHandle = { title: 'pages.register' };
@@ -22,15 +22,13 @@ export default function Register() {
   const { t, i18n } = useTranslation();
   const { api, signedIn } = useAuth();
   const [params] = useSearchParams();
-  const rules = useFormRules();
   const form = useApiForm({
-    validate: (values) =>
-      collectErrors({
-        name: rules.required(values.name),
-        email: rules.email(values.email),
-        password: rules.password(values.password),
-        password_confirmation: rules.confirmation(values.password_confirmation, values.password),
-      }),
+    check: (values, rules) => ({
+      name: rules.required(values.name),
+      email: rules.email(values.email),
+      password: rules.password(values.password),
+      password_confirmation: rules.confirmation(values.password_confirmation, values.password),
+    }),
     submit: async (values) => {
       const answer = await api.post<{ token?: string; user: User }>('/auth/register', {
         name: values.name!.trim(),
@@ -49,15 +47,10 @@ export default function Register() {
   return (
     <>
       <AuthHeading title={t('auth.register.title')}>{t('auth.register.subtitle')}</AuthHeading>
-      <AuthForm
-        form={form}
-        icon={<UserPlus aria-hidden />}
-        submitLabel={form.pending ? t('auth.register.submitting') : t('auth.register.submit')}
-      >
+      <AuthForm form={form} icon={<UserPlus aria-hidden />} action="register">
         <TextField
           label={t('form.name')}
-          error={form.errors.name}
-          name="name"
+          {...form.field('name')}
           autoComplete="name"
           maxLength={100}
         />

@@ -15,7 +15,7 @@ import { useAuth } from '#app/lib/auth.tsx';
 import { invalidRoute } from '#app/lib/route-errors.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
-import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
+import { useApiForm } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/reset';
 
@@ -33,14 +33,12 @@ export default function Reset({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { api, reset } = useAuth();
   const navigate = useNavigate();
-  const rules = useFormRules();
   const [invalid, setInvalid] = useState(false);
   const form = useApiForm({
-    validate: (values) =>
-      collectErrors({
-        password: rules.password(values.password),
-        password_confirmation: rules.confirmation(values.password_confirmation, values.password),
-      }),
+    check: (values, rules) => ({
+      password: rules.password(values.password),
+      password_confirmation: rules.confirmation(values.password_confirmation, values.password),
+    }),
     submit: async (values) => {
       try {
         await api.post('/auth/reset-password', {
@@ -76,11 +74,7 @@ export default function Reset({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AuthHeading title={t('auth.reset.title')}>{t('auth.reset.subtitle')}</AuthHeading>
-      <AuthForm
-        form={form}
-        icon={<KeyRound aria-hidden />}
-        submitLabel={form.pending ? t('auth.reset.submitting') : t('auth.reset.submit')}
-      >
+      <AuthForm form={form} icon={<KeyRound aria-hidden />} action="reset">
         <NewPasswordFields errors={form.errors} />
       </AuthForm>
     </>

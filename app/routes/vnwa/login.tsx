@@ -8,7 +8,7 @@ import { AuthForm, CurrentPasswordField, EmailField } from '#app/components/acco
 import { ApiError } from '#app/lib/api.ts';
 import { safeRedirect, useAuth } from '#app/lib/auth.tsx';
 import { PageTitle, useSiteInfo, type RouteHandle } from '#app/lib/title.tsx';
-import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
+import { useApiForm } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
 
 export const handle: RouteHandle = { title: 'admin.pages.login' };
@@ -22,14 +22,12 @@ export default function AdminLogin() {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [params] = useSearchParams();
-  const rules = useFormRules();
   const target = safeRedirect(params.get('redirect'), '/vnwa');
   const form = useApiForm({
-    validate: (values) =>
-      collectErrors({
-        email: rules.email(values.email),
-        password: rules.required(values.password),
-      }),
+    check: (values, rules) => ({
+      email: rules.email(values.email),
+      password: rules.required(values.password),
+    }),
     submit: async (values) => {
       const user = await store.login({
         email: values.email!.trim(),
@@ -60,11 +58,7 @@ export default function AdminLogin() {
       <p className="mt-1 mb-6 text-sm text-neutral-600 dark:text-neutral-400">
         {t('admin.login.subtitle', { site: siteName })}
       </p>
-      <AuthForm
-        form={form}
-        icon={<LogIn aria-hidden />}
-        submitLabel={form.pending ? t('auth.login.submitting') : t('auth.login.submit')}
-      >
+      <AuthForm form={form} icon={<LogIn aria-hidden />} action="login">
         <EmailField error={form.errors.email} autoComplete="username" />
         <CurrentPasswordField error={form.errors.password} />
       </AuthForm>

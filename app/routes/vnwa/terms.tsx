@@ -5,7 +5,6 @@ import type { Term } from '#shared/resources/term.ts';
 import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { useRevalidator } from 'react-router';
 import {
   actionsColumn,
   dateColumn,
@@ -13,8 +12,9 @@ import {
   DataTable,
   RowActionsMenu,
   type DataTableColumn,
+  sortableColumn,
 } from '#app/components/data-table/index.ts';
-import { FormDialog } from '#app/components/form-dialog.tsx';
+import { FormDialog, useDialogForm } from '#app/components/form-dialog.tsx';
 import { SlugField } from '#app/components/slug-field.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
@@ -25,12 +25,11 @@ import { CheckboxField, TextField, TextareaField } from '#app/components/ui/inpu
 import { isApiError } from '#app/lib/api.ts';
 import { useAuth } from '#app/lib/auth.tsx';
 import type { RouteHandle } from '#app/lib/title.tsx';
-import { toast } from '#app/lib/toast.tsx';
-import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
 import { termsQuery } from '#shared/admin-queries.ts';
 import type { Route } from './+types/terms';
+import { useConfirmAction } from '#app/lib/use-admin-action.ts';
 
 const kinds = {
   '/vnwa/movie/genre': 'genre',
@@ -60,11 +59,9 @@ export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, 
 function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose: () => void }) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const revalidator = useRevalidator();
-  const rules = useFormRules();
   const [name, setName] = useState(term?.name ?? '');
-  const form = useApiForm({
-    validate: (values) => collectErrors({ name: rules.required(values.name) }),
+  const form = useDialogForm({
+    check: (values, rules) => ({ name: rules.required(values.name) }),
     submit: (values) => {
       const body = {
         name: values.name!.trim(),
@@ -77,11 +74,8 @@ function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose:
         ? api.patch(`/admin/terms/${kind}/${term.id}`, body)
         : api.post(`/admin/terms/${kind}`, body);
     },
-    onSuccess: async () => {
-      toast.success(term ? t('admin.terms.updated') : t('admin.terms.created'));
-      onClose();
-      await revalidator.revalidate();
-    },
+    done: term ? t('admin.terms.updated') : t('admin.terms.created'),
+    onClose,
   });
   return (
     <FormDialog
@@ -91,8 +85,7 @@ function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose:
     >
       <TextField
         label={t('admin.terms.fields.name')}
-        error={form.errors.name}
-        name="name"
+        {...form.field('name')}
         maxLength={100}
         value={name}
         onChange={(event) => setName(event.target.value)}
@@ -106,8 +99,7 @@ function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose:
       />
       <TextareaField
         label={t('admin.terms.fields.description')}
-        error={form.errors.description}
-        name="description"
+        {...form.field('description')}
         rows={3}
         maxLength={2000}
         defaultValue={term?.description}
@@ -115,8 +107,7 @@ function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose:
       <div className="grid grid-cols-2 items-end gap-4">
         <TextField
           label={t('admin.terms.fields.order')}
-          error={form.errors.order}
-          name="order"
+          {...form.field('order')}
           type="number"
           inputMode="numeric"
           defaultValue={term?.order ?? 0}
@@ -135,14 +126,11 @@ function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose:
 function DeleteTerm({ term, onClose }: { term: Term; onClose: () => void }) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const revalidator = useRevalidator();
-  const errorMessage = useErrorMessage();
-  const [error, setError] = useState<string | null>(null);
+  const { error, confirm } = useConfirmAction();
   const inUse = term.movies_count > 0;
   return (
     <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={t('admin.terms.delete.title', { name: term.name })}
       description={
         inUse
@@ -150,17 +138,13 @@ function DeleteTerm({ term, onClose }: { term: Term; onClose: () => void }) {
           : t('admin.terms.delete.text')
       }
       confirmLabel={inUse ? t('admin.terms.delete.detach') : t('admin.terms.delete.submit')}
-      onConfirm={async () => {
-        setError(null);
-        try {
-          await api.delete(`/admin/terms/${term.kind}/${term.id}${inUse ? '?detach=true' : ''}`);
-        } catch (caught) {
-          setError(isApiError(caught) ? caught.message : errorMessage(caught));
-          throw caught;
-        }
-        toast.success(t('admin.terms.delete.done', { name: term.name }));
-        await revalidator.revalidate();
-      }}
+      onConfirm={() =>
+        confirm(
+          () => api.delete(`/admin/terms/${term.kind}/${term.id}${inUse ? '?detach=true' : ''}`),
+          t('admin.terms.delete.done', { name: term.name }),
+          (caught, message) => (isApiError(caught) ? caught.message : message),
+        )
+      }
     >
       {error ? <Alert tone="error">{error}</Alert> : null}
     </ConfirmDialog>
@@ -174,19 +158,14 @@ export default function TermsManager({ loaderData }: Route.ComponentProps) {
 
   const columns = useMemo<DataTableColumn<Term>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('admin.terms.fields.name'),
-        meta: { sortKey: 'name', className: 'min-w-56' },
-        cell: ({ row }) => (
-          <div className="min-w-0">
-            <p className="font-medium break-words">{row.original.name}</p>
-            <p className="font-mono text-xs text-neutral-500 dark:text-neutral-400">
-              /{row.original.slug}
-            </p>
-          </div>
-        ),
-      },
+      sortableColumn(t('admin.terms.fields.name'), 'name', 'min-w-56', ({ row }) => (
+        <div className="min-w-0">
+          <p className="font-medium break-words">{row.original.name}</p>
+          <p className="font-mono text-xs text-neutral-500 dark:text-neutral-400">
+            /{row.original.slug}
+          </p>
+        </div>
+      )),
       numberColumn(t('admin.terms.fields.movies'), 'movies_count', (term) => term.movies_count),
       numberColumn(t('admin.terms.fields.order'), 'order', (term) => term.order),
       {
@@ -240,9 +219,7 @@ export default function TermsManager({ loaderData }: Route.ComponentProps) {
         columns={columns}
         data={terms.data as Term[]}
         meta={terms.meta}
-        getRowId={(term) => String(term.id)}
         searchPlaceholder={t('admin.terms.search')}
-        defaultSort={{ sort: 'order', order: 'asc' }}
         sorted={sorted}
         emptyTitle={t(`admin.terms.empty.${kind}`)}
         emptyText={t('admin.terms.emptyText')}

@@ -3,25 +3,19 @@
 import { RotateCcw, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { useRevalidator } from 'react-router';
-import {
-  actionsColumn,
-  DataTable,
-  type DataTableColumn,
-} from '#app/components/data-table/index.ts';
+import { actionsColumn, type DataTableColumn } from '#app/components/data-table/index.ts';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
-import { type AdminVideo, videoColumns } from '#app/components/videos/video-cells.tsx';
+import { type AdminVideo, VideoTable, videoColumns } from '#app/components/videos/video-cells.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { formatDate } from '#app/lib/format.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
-import { toast } from '#app/lib/toast.tsx';
-import { useErrorMessage } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
 import { trashQuery } from '#shared/admin-queries.ts';
 import type { Route } from './+types/videos-trash';
+import { useAdminAction, useConfirmAction } from '#app/lib/use-admin-action.ts';
 
 export const handle: RouteHandle = { title: 'admin.pages.trash' };
 
@@ -39,10 +33,9 @@ type Dialogs = { kind: 'destroy'; video: AdminVideo } | { kind: 'empty' } | null
 export default function VideoTrash({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const revalidator = useRevalidator();
-  const errorMessage = useErrorMessage();
+  const act = useAdminAction();
   const [dialog, setDialog] = useState<Dialogs>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, confirm } = useConfirmAction();
   const { videos, sorted } = loaderData;
   const rows = videos.data as AdminVideo[];
   // The retention the server applies, read back from a row (purge_at − deleted_at).
@@ -52,16 +45,11 @@ export default function VideoTrash({ loaderData }: Route.ComponentProps) {
     : null;
 
   const columns = useMemo<DataTableColumn<AdminVideo>[]>(() => {
-    const restore = async (video: AdminVideo) => {
-      try {
-        await api.post(`/admin/videos/${video.id}/restore`);
-      } catch (caught) {
-        toast.error(errorMessage(caught));
-        return;
-      }
-      toast.success(t('admin.videos.trash.restored', { name: video.name }));
-      await revalidator.revalidate();
-    };
+    const restore = (video: AdminVideo) =>
+      act(
+        () => api.post(`/admin/videos/${video.id}/restore`),
+        t('admin.videos.trash.restored', { name: video.name }),
+      ).catch(() => undefined);
     const shared = videoColumns(t);
     return [
       shared.name,
@@ -117,19 +105,7 @@ export default function VideoTrash({ loaderData }: Route.ComponentProps) {
         { card: 'inline', className: 'py-2 text-right whitespace-nowrap' },
       ),
     ];
-  }, [t, api, errorMessage, revalidator]);
-
-  const confirm = async (run: () => Promise<unknown>, success: string) => {
-    setError(null);
-    try {
-      await run();
-    } catch (caught) {
-      setError(errorMessage(caught));
-      throw caught;
-    }
-    toast.success(success);
-    await revalidator.revalidate();
-  };
+  }, [t, api, act, setError]);
 
   return (
     <div className="mx-auto flex max-w-screen-2xl flex-col gap-4">
@@ -153,21 +129,17 @@ export default function VideoTrash({ loaderData }: Route.ComponentProps) {
           {t('admin.videos.trash.empty')}
         </Button>
       </div>
-      <DataTable
+      <VideoTable
         columns={columns}
-        data={rows}
+        rows={rows}
         meta={videos.meta}
-        getRowId={(video) => String(video.id)}
-        searchPlaceholder={t('admin.videos.search')}
-        defaultSort={{ sort: 'updated_at', order: 'desc' }}
         sorted={sorted}
         emptyTitle={t('admin.videos.trash.emptyTitle')}
         emptyText={t('admin.videos.trash.emptyText')}
       />
       {dialog?.kind === 'destroy' ? (
         <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
+          onClose={() => setDialog(null)}
           title={t('admin.videos.trash.destroyTitle', { name: dialog.video.name })}
           description={t('admin.videos.trash.destroyText')}
           confirmLabel={t('admin.videos.trash.destroy')}
@@ -183,8 +155,7 @@ export default function VideoTrash({ loaderData }: Route.ComponentProps) {
       ) : null}
       {dialog?.kind === 'empty' ? (
         <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
+          onClose={() => setDialog(null)}
           title={t('admin.videos.trash.emptyConfirm')}
           description={t('admin.videos.trash.emptyConfirmText', { count: videos.meta.total })}
           confirmLabel={t('admin.videos.trash.empty')}

@@ -8,22 +8,19 @@ import { useRevalidator } from 'react-router';
 import {
   actionsColumn,
   dateColumn,
-  DataTable,
   RowActionsButton,
-  TableFilter,
+  choices,
   type DataTableColumn,
 } from '#app/components/data-table/index.ts';
 import { Player } from '#app/components/player/player.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { FormDialog } from '#app/components/form-dialog.tsx';
+import { FormDialog, useDialogForm } from '#app/components/form-dialog.tsx';
 import { ConfirmDialog, Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
 import {
-  DropdownMenu,
-  DropdownMenuContent,
+  ActionsMenu,
   DropdownMenuItem,
   DropdownMenuSeparator,
-  DropdownMenuTrigger,
 } from '#app/components/ui/dropdown-menu.tsx';
 import { TextField } from '#app/components/ui/input.tsx';
 import { AttachDialog } from '#app/components/videos/attach-dialog.tsx';
@@ -31,15 +28,14 @@ import {
   VideoStatusBadge,
   type AdminVideo,
   videoColumns,
+  VideoTable,
 } from '#app/components/videos/video-cells.tsx';
 import { VideoUploader } from '#app/components/videos/video-uploader.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
-import { useAdminAction } from '#app/lib/use-admin-action.ts';
+import { useAdminAction, useConfirmAction } from '#app/lib/use-admin-action.ts';
 import { isApiError } from '#app/lib/api.ts';
 import { useRealtimeEvent } from '#app/lib/realtime.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
-import { toast } from '#app/lib/toast.tsx';
-import { collectErrors, useApiForm, useErrorMessage, useFormRules } from '#app/lib/use-api-form.ts';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
 import { videosQuery } from '#shared/admin-queries.ts';
@@ -61,23 +57,17 @@ type Live = { status: VideoStatus; progress: number; failure_reason?: string | n
 function RenameDialog({ video, onClose }: { video: AdminVideo; onClose: () => void }) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const revalidator = useRevalidator();
-  const rules = useFormRules();
-  const form = useApiForm({
-    validate: (values) => collectErrors({ name: rules.required(values.name) }),
+  const form = useDialogForm({
+    check: (values, rules) => ({ name: rules.required(values.name) }),
     submit: (values) => api.patch(`/admin/videos/${video.id}`, { name: values.name!.trim() }),
-    onSuccess: async () => {
-      toast.success(t('admin.videos.rename.done'));
-      onClose();
-      await revalidator.revalidate();
-    },
+    done: t('admin.videos.rename.done'),
+    onClose,
   });
   return (
     <FormDialog title={t('admin.videos.rename.title')} onClose={onClose} form={form}>
       <TextField
         label={t('form.name')}
-        error={form.errors.name}
-        name="name"
+        {...form.field('name')}
         defaultValue={video.name}
         maxLength={200}
       />
@@ -106,39 +96,35 @@ function PreviewDialog({ video, onClose }: { video: AdminVideo; onClose: () => v
 function DeleteDialog({ video, onClose }: { video: AdminVideo; onClose: () => void }) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const revalidator = useRevalidator();
-  const errorMessage = useErrorMessage();
+  const { error, confirm } = useConfirmAction();
   const [inUse, setInUse] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const names = video.episodes.map((e) => `${e.movie_title} · ${e.name}`).join(', ');
   return (
     <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={t('admin.videos.delete.title', { name: video.name })}
       description={t('admin.videos.delete.text')}
       confirmLabel={inUse ? t('admin.videos.delete.anyway') : t('admin.videos.delete.submit')}
-      onConfirm={async () => {
-        setError(null);
-        try {
-          await api.delete(
-            `/admin/videos/${video.id}`,
-            undefined,
-            inUse ? { query: { force: '1' } } : undefined,
-          );
-        } catch (caught) {
-          if (isApiError(caught) && caught.code === 'video_in_use') {
+      onConfirm={() =>
+        confirm(
+          () =>
+            api.delete(
+              `/admin/videos/${video.id}`,
+              undefined,
+              inUse ? { query: { force: '1' } } : undefined,
+            ),
+          t('admin.videos.delete.done', { name: video.name }),
+          (caught, message) => {
+            if (!isApiError(caught) || caught.code !== 'video_in_use') return message;
             setInUse(
               names
                 ? t('admin.videos.delete.inUse', { count: video.episodes.length, names })
                 : caught.message,
             );
-          } else setError(errorMessage(caught));
-          throw caught;
-        }
-        toast.success(t('admin.videos.delete.done', { name: video.name }));
-        await revalidator.revalidate();
-      }}
+            return null;
+          },
+        )
+      }
     >
       {inUse ? (
         <Alert tone="warning" title={t('admin.videos.delete.inUseTitle')}>
@@ -165,46 +151,51 @@ function VideoActions({
   const run = (path: string, success: string) =>
     void act(() => api.post(`/admin/videos/${video.id}/${path}`), success).catch(() => undefined);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {video.status === 'ready' && video.master_url ? (
-          <DropdownMenuItem onSelect={() => open({ kind: 'preview', video })}>
-            <PlayCircle aria-hidden />
-            {t('admin.videos.preview')}
-          </DropdownMenuItem>
-        ) : null}
-        {video.status === 'ready' ? (
-          <DropdownMenuItem onSelect={() => open({ kind: 'attach', video })}>
-            <Link2 aria-hidden />
-            {t('admin.videos.attach.open')}
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuItem onSelect={() => open({ kind: 'rename', video })}>
-          <Pencil aria-hidden />
-          {t('admin.videos.rename.open')}
+    <ActionsMenu trigger={trigger}>
+      {video.status === 'ready' && video.master_url ? (
+        <DropdownMenuItem onSelect={() => open({ kind: 'preview', video })}>
+          <PlayCircle aria-hidden />
+          {t('admin.videos.preview')}
         </DropdownMenuItem>
-        {video.status === 'failed' ? (
-          <DropdownMenuItem onSelect={() => run('retry', t('admin.videos.retried'))}>
-            <RotateCcw aria-hidden />
-            {t('admin.videos.retry')}
-          </DropdownMenuItem>
-        ) : null}
-        {video.status === 'queued' || video.status === 'processing' ? (
-          <DropdownMenuItem onSelect={() => run('cancel', t('admin.videos.cancelled'))}>
-            <Ban aria-hidden />
-            {t('admin.videos.cancel')}
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem danger onSelect={() => open({ kind: 'delete', video })}>
-          <Trash2 aria-hidden />
-          {t('admin.videos.delete.open')}
+      ) : null}
+      {video.status === 'ready' ? (
+        <DropdownMenuItem onSelect={() => open({ kind: 'attach', video })}>
+          <Link2 aria-hidden />
+          {t('admin.videos.attach.open')}
         </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      ) : null}
+      <DropdownMenuItem onSelect={() => open({ kind: 'rename', video })}>
+        <Pencil aria-hidden />
+        {t('admin.videos.rename.open')}
+      </DropdownMenuItem>
+      {video.status === 'failed' ? (
+        <DropdownMenuItem onSelect={() => run('retry', t('admin.videos.retried'))}>
+          <RotateCcw aria-hidden />
+          {t('admin.videos.retry')}
+        </DropdownMenuItem>
+      ) : null}
+      {video.status === 'queued' || video.status === 'processing' ? (
+        <DropdownMenuItem onSelect={() => run('cancel', t('admin.videos.cancelled'))}>
+          <Ban aria-hidden />
+          {t('admin.videos.cancel')}
+        </DropdownMenuItem>
+      ) : null}
+      <DropdownMenuSeparator />
+      <DropdownMenuItem danger onSelect={() => open({ kind: 'delete', video })}>
+        <Trash2 aria-hidden />
+        {t('admin.videos.delete.open')}
+      </DropdownMenuItem>
+    </ActionsMenu>
   );
 }
+
+/** The dialog each menu entry opens, for one video. */
+const dialogs = {
+  rename: RenameDialog,
+  preview: PreviewDialog,
+  attach: AttachDialog,
+  delete: DeleteDialog,
+} satisfies Record<NonNullable<Dialogs>['kind'], unknown>;
 
 export default function VideoManager({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -213,6 +204,7 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
   const act = useAdminAction();
   const [dialog, setDialog] = useState<Dialogs>(null);
   const { videos, sorted } = loaderData;
+  const Open = dialog ? dialogs[dialog.kind] : null;
 
   // What the socket said since the last load; a fresh load knows better and replaces it.
   const [live, setLive] = useState<Record<number, Live>>({});
@@ -306,40 +298,22 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-screen-2xl flex-col gap-4">
       <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('admin.videos.intro')}</p>
       <VideoUploader onUploaded={() => void revalidator.revalidate()} />
-      <DataTable
+      <VideoTable
         columns={columns}
-        data={rows}
+        rows={rows}
         meta={videos.meta}
-        getRowId={(video) => String(video.id)}
-        searchPlaceholder={t('admin.videos.search')}
-        filterKeys={['status']}
-        defaultSort={{ sort: 'created_at', order: 'desc' }}
         sorted={sorted}
         emptyTitle={t('admin.videos.emptyTitle')}
         emptyText={t('admin.videos.emptyText')}
-        filters={
-          <TableFilter
-            name="status"
-            label={t('admin.videos.columns.status')}
-            options={VIDEO_STATUSES.map((status) => ({
-              value: status,
-              label: t(`admin.videos.status.${status}`),
-            }))}
-          />
-        }
+        filters={[
+          {
+            name: 'status',
+            label: t('admin.videos.columns.status'),
+            options: choices(VIDEO_STATUSES, (status) => t(`admin.videos.status.${status}`)),
+          },
+        ]}
       />
-      {dialog?.kind === 'rename' ? (
-        <RenameDialog video={dialog.video} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'preview' ? (
-        <PreviewDialog video={dialog.video} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'attach' ? (
-        <AttachDialog video={dialog.video} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'delete' ? (
-        <DeleteDialog video={dialog.video} onClose={() => setDialog(null)} />
-      ) : null}
+      {Open && dialog ? <Open video={dialog.video} onClose={() => setDialog(null)} /> : null}
     </div>
   );
 }

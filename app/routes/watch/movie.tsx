@@ -2,6 +2,7 @@
 // status, episode progress, cast, description, trailer in a dialog, the episode list by server, "Watch now", and
 // related movies. An old slug answers 301 to the current one; an unknown slug is the 404.
 import { Clapperboard, Play } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { redirect } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
@@ -15,6 +16,7 @@ import { loadSeoImages } from '#app/lib/seo.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/movie';
+import { MovieTitles } from '#app/components/catalog/movie-titles.tsx';
 
 export const handle: RouteHandle = {
   title: (data) => (data as { movie?: { title: string } } | undefined)?.movie?.title ?? '',
@@ -91,17 +93,14 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
             />
           </div>
           <div className="flex min-w-0 flex-col gap-4">
-            <div>
-              <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
-                {movie.title}
-              </h1>
-              {movie.original_title ? (
-                <p className="mt-1 text-lg text-neutral-300">
-                  {movie.original_title}
-                  {movie.year ? ` (${movie.year})` : ''}
-                </p>
-              ) : null}
-            </div>
+            <MovieTitles
+              as="h1"
+              title={movie.title}
+              originalTitle={movie.original_title}
+              year={movie.year}
+              titleClassName="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl"
+              originalClassName="mt-1 text-lg text-neutral-300"
+            />
             <ul
               className="flex flex-wrap gap-2 text-xs font-semibold"
               aria-label={t('detail.badges')}
@@ -214,22 +213,16 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
       </section>
       <div className="mx-auto flex w-full max-w-screen-xl flex-col gap-10 px-4 py-10 sm:px-6">
         {movie.description ? (
-          <section aria-labelledby="about">
-            <h2 id="about" className="mb-3 text-xl font-bold">
-              {t('detail.about')}
-            </h2>
+          <DetailSection id="about">
             <div
               className="max-w-3xl space-y-3 leading-relaxed text-neutral-700 dark:text-neutral-300 [&_a]:text-primary-700 [&_a]:underline dark:[&_a]:text-primary-300"
               // Sanitised when saved (server/domain/catalog/movies.service.ts sanitizeDescription).
               dangerouslySetInnerHTML={{ __html: movie.description }}
             />
-          </section>
+          </DetailSection>
         ) : null}
         {servers.length ? (
-          <section aria-labelledby="episodes">
-            <h2 id="episodes" className="mb-3 text-xl font-bold">
-              {t('detail.episodes')}
-            </h2>
+          <DetailSection id="episodes">
             <div className="flex flex-col gap-5">
               {servers.map((server) => (
                 <div key={server.id}>
@@ -251,13 +244,10 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
                 </div>
               ))}
             </div>
-          </section>
+          </DetailSection>
         ) : null}
         {related.length ? (
-          <section aria-labelledby="related">
-            <h2 id="related" className="mb-3 text-xl font-bold">
-              {t('detail.related')}
-            </h2>
+          <DetailSection id="related">
             <ul className="grid auto-cols-[9.5rem] grid-flow-col gap-3 overflow-x-auto pb-2 sm:auto-cols-[11rem]">
               {related.map((item) => (
                 <li key={item.id}>
@@ -265,9 +255,28 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-          </section>
+          </DetailSection>
         ) : null}
       </div>
     </main>
+  );
+}
+
+/** One part of the page under the hero, named by its heading (`detail.<id>`). */
+function DetailSection({
+  id,
+  children,
+}: {
+  id: 'about' | 'episodes' | 'related';
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-xl font-bold">
+        {t(`detail.${id}`)}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { VideoPicker, type PickedVideo } from '#app/components/catalog/video-picker.tsx';
-import { FormDialog } from '#app/components/form-dialog.tsx';
+import { FormDialog, useDialogForm } from '#app/components/form-dialog.tsx';
 import {
   CheckboxField,
   Field,
@@ -12,8 +12,6 @@ import {
   TextareaField,
 } from '#app/components/ui/input.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
-import { toast } from '#app/lib/toast.tsx';
-import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import type { Episode, Server } from './route.tsx';
 
@@ -34,19 +32,14 @@ export function ServerDialog({
 }) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const refresh = useRefresh();
-  const rules = useFormRules();
-  const form = useApiForm({
-    validate: (values) => collectErrors({ name: rules.required(values.name) }),
+  const form = useDialogForm({
+    check: (values, rules) => ({ name: rules.required(values.name) }),
     submit: (values) =>
       api.post<{ server: { id: number } }>(`/admin/movies/${movieId}/servers`, {
         name: values.name!.trim(),
       }),
-    onSuccess: async ({ server }) => {
-      onClose();
-      await refresh();
-      onCreated(server.id);
-    },
+    onClose,
+    after: ({ server }) => onCreated(server.id),
   });
   return (
     <FormDialog
@@ -57,8 +50,7 @@ export function ServerDialog({
     >
       <TextField
         label={t('admin.terms.fields.name')}
-        error={form.errors.name}
-        name="name"
+        {...form.field('name')}
         maxLength={60}
         placeholder="Vietsub #1"
       />
@@ -79,18 +71,15 @@ export function EpisodeDialog({
 }) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const refresh = useRefresh();
-  const rules = useFormRules();
   const [kind, setKind] = useState<Episode['source_type']>(episode?.source_type ?? 'video');
   const [video, setVideo] = useState<PickedVideo | null>(episode?.video ?? null);
-  const form = useApiForm({
-    validate: (values) =>
-      collectErrors({
-        name: rules.required(values.name),
-        ...(kind === 'video'
-          ? { video_id: video ? undefined : t('admin.episodes.videoRequired') }
-          : { source_url: rules.required(values.source_url) }),
-      }),
+  const form = useDialogForm({
+    check: (values, rules) => ({
+      name: rules.required(values.name),
+      ...(kind === 'video'
+        ? { video_id: video ? undefined : t('admin.episodes.videoRequired') }
+        : { source_url: rules.required(values.source_url) }),
+    }),
     submit: (values) => {
       const body = {
         server_id: server.id,
@@ -106,11 +95,8 @@ export function EpisodeDialog({
         ? api.patch(`/admin/movies/${movieId}/episodes/${episode.id}`, body)
         : api.post(`/admin/movies/${movieId}/episodes`, body);
     },
-    onSuccess: async () => {
-      toast.success(t('admin.episodes.saved'));
-      onClose();
-      await refresh();
-    },
+    done: t('admin.episodes.saved'),
+    onClose,
   });
   return (
     <FormDialog
@@ -121,17 +107,15 @@ export function EpisodeDialog({
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t('admin.terms.fields.name')}
-          error={form.errors.name}
-          name="name"
+          {...form.field('name')}
           maxLength={100}
           defaultValue={episode?.name}
           placeholder="Tập 1"
         />
         <TextField
           label={t('admin.episodes.ep')}
-          error={form.errors.ep}
+          {...form.field('ep')}
           hint={t('admin.episodes.epHint')}
-          name="ep"
           maxLength={100}
           defaultValue={episode?.ep}
           placeholder="tap-1"
@@ -139,8 +123,7 @@ export function EpisodeDialog({
       </div>
       <SelectField
         label={t('admin.episodes.source')}
-        error={form.errors.source_type}
-        name="source_type"
+        {...form.field('source_type')}
         value={kind}
         onChange={(event) => setKind(event.target.value as Episode['source_type'])}
       >
@@ -163,8 +146,7 @@ export function EpisodeDialog({
       ) : (
         <TextField
           label={t('admin.episodes.url')}
-          error={form.errors.source_url}
-          name="source_url"
+          {...form.field('source_url')}
           type="url"
           maxLength={2000}
           defaultValue={episode?.source_url ?? ''}
@@ -191,22 +173,15 @@ export function BulkDialog({
 }) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const refresh = useRefresh();
-  const rules = useFormRules();
-  const form = useApiForm({
-    validate: (values) => collectErrors({ lines: rules.required(values.lines) }),
+  const form = useDialogForm({
+    check: (values, rules) => ({ lines: rules.required(values.lines) }),
     submit: (values) =>
       api.post<{ episodes: unknown[] }>(
         `/admin/movies/${movieId}/servers/${server.id}/episodes/bulk`,
-        {
-          lines: values.lines,
-        },
+        { lines: values.lines },
       ),
-    onSuccess: async (answer) => {
-      toast.success(t('admin.episodes.added', { count: answer.episodes.length }));
-      onClose();
-      await refresh();
-    },
+    done: (answer) => t('admin.episodes.added', { count: answer.episodes.length }),
+    onClose,
   });
   return (
     <FormDialog
@@ -218,8 +193,7 @@ export function BulkDialog({
     >
       <TextareaField
         label={t('admin.episodes.lines')}
-        error={form.errors.lines}
-        name="lines"
+        {...form.field('lines')}
         rows={8}
         controlClassName="font-mono text-xs"
         placeholder={

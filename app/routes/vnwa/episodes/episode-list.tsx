@@ -3,10 +3,8 @@ import { ArrowDown, ArrowUp, Captions, Film, GripVertical, Pencil, Trash2 } from
 import { useState } from 'react';
 import { SubtitlesDialog } from '#app/components/catalog/subtitles-dialog.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
-import { Button } from '#app/components/ui/button.tsx';
-import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
+import { IconButton } from '#app/components/ui/button.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
-import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import { cn } from '#app/lib/cn.ts';
 import { formatDuration } from '#app/lib/format.ts';
 import { toast } from '#app/lib/toast.tsx';
@@ -14,13 +12,20 @@ import { useErrorMessage } from '#app/lib/use-api-form.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { EpisodeDialog, useRefresh } from './dialogs.tsx';
 import type { Episode, Server } from './route.tsx';
+import { DeleteDialog } from '#app/components/delete-dialog.tsx';
+
+/** The dialogs an episode's row opens, in the order of their buttons. */
+const dialogButtons = [
+  ['subtitles', Captions, 'admin.subtitles.open'],
+  ['edit', Pencil, 'admin.episodes.edit'],
+  ['delete', Trash2, 'admin.episodes.delete'],
+] as const;
 
 export function EpisodeList({ movieId, server }: { movieId: number; server: Server }) {
   const { t } = useTranslation();
   const { api } = useAuth();
   const refresh = useRefresh();
   const errorMessage = useErrorMessage();
-  const act = useAdminAction();
   const [order, setOrder] = useState<Episode[] | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
   const [dialog, setDialog] = useState<{
@@ -112,48 +117,26 @@ export function EpisodeList({ movieId, server }: { movieId: number; server: Serv
               )}
             </div>
             <div className="flex shrink-0 items-center">
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={t('admin.episodes.up', { name: episode.name })}
+              <IconButton
+                icon={ArrowUp}
+                label={t('admin.episodes.up', { name: episode.name })}
                 disabled={index === 0}
                 onClick={() => move(index, index - 1)}
-              >
-                <ArrowUp aria-hidden />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={t('admin.episodes.down', { name: episode.name })}
+              />
+              <IconButton
+                icon={ArrowDown}
+                label={t('admin.episodes.down', { name: episode.name })}
                 disabled={index === rows.length - 1}
                 onClick={() => move(index, index + 1)}
-              >
-                <ArrowDown aria-hidden />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={t('admin.subtitles.open', { name: episode.name })}
-                onClick={() => setDialog({ kind: 'subtitles', episode })}
-              >
-                <Captions aria-hidden />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={t('admin.episodes.edit', { name: episode.name })}
-                onClick={() => setDialog({ kind: 'edit', episode })}
-              >
-                <Pencil aria-hidden />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={t('admin.episodes.delete', { name: episode.name })}
-                onClick={() => setDialog({ kind: 'delete', episode })}
-              >
-                <Trash2 aria-hidden />
-              </Button>
+              />
+              {dialogButtons.map(([kind, icon, label]) => (
+                <IconButton
+                  key={kind}
+                  icon={icon}
+                  label={t(label, { name: episode.name })}
+                  onClick={() => setDialog({ kind, episode })}
+                />
+              ))}
             </div>
           </li>
         ))}
@@ -174,14 +157,10 @@ export function EpisodeList({ movieId, server }: { movieId: number; server: Serv
         />
       ) : null}
       {dialog?.kind === 'delete' ? (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
+        <DeleteDialog
           title={t('admin.episodes.delete', { name: dialog.episode.name })}
-          confirmLabel={t('admin.users.delete.submit')}
-          onConfirm={() =>
-            act(() => api.delete(`/admin/movies/${movieId}/episodes/${dialog.episode.id}`))
-          }
+          remove={() => api.delete(`/admin/movies/${movieId}/episodes/${dialog.episode.id}`)}
+          onClose={() => setDialog(null)}
         />
       ) : null}
     </>

@@ -9,6 +9,7 @@ import {
   numberColumn,
   RowActionsMenu,
   type DataTableColumn,
+  sortableColumn,
 } from '#app/components/data-table/index.ts';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { DropdownMenuItem } from '#app/components/ui/dropdown-menu.tsx';
@@ -26,33 +27,28 @@ export function useMovieColumns({
   const { t } = useTranslation();
   return useMemo<DataTableColumn<Movie>[]>(
     () => [
-      {
-        id: 'title',
-        header: t('admin.movies.columns.title'),
-        meta: { sortKey: 'title', className: 'min-w-72' },
-        cell: ({ row }) => (
-          <div className="flex items-center gap-3">
-            <MoviePicture
-              src={row.original.poster}
-              width={40}
-              height={60}
-              className="aspect-[2/3] w-10 shrink-0 rounded-md"
-              placeholder={<Clapperboard className="size-4" aria-hidden />}
-            />
-            <div className="min-w-0">
-              <p className="font-medium break-words">{row.original.title}</p>
-              <p className="text-xs text-neutral-500 dark:text-neutral-400">
-                {row.original.original_title || `/${row.original.slug}`}
-                {row.original.published ? null : (
-                  <Badge className="ml-2" tone="warning">
-                    {t('admin.movies.draft')}
-                  </Badge>
-                )}
-              </p>
-            </div>
+      sortableColumn(t('admin.movies.columns.title'), 'title', 'min-w-72', ({ row }) => (
+        <div className="flex items-center gap-3">
+          <MoviePicture
+            src={row.original.poster}
+            width={40}
+            height={60}
+            className="aspect-[2/3] w-10 shrink-0 rounded-md"
+            placeholder={<Clapperboard className="size-4" aria-hidden />}
+          />
+          <div className="min-w-0">
+            <p className="font-medium break-words">{row.original.title}</p>
+            <p className="text-xs text-neutral-500 dark:text-neutral-400">
+              {row.original.original_title || `/${row.original.slug}`}
+              {row.original.published ? null : (
+                <Badge className="ml-2" tone="warning">
+                  {t('admin.movies.draft')}
+                </Badge>
+              )}
+            </p>
           </div>
-        ),
-      },
+        </div>
+      )),
       {
         id: 'type',
         header: t('admin.movies.columns.type'),

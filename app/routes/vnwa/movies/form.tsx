@@ -1,16 +1,14 @@
 // The Movie Manager's form for creating and editing a movie: every field, the poster and backdrop uploaded at once,
 // a slug previewed from the title until it is typed, and the server's errors by their fields.
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { ApiForm } from '#app/components/api-form.tsx';
 import { FormActions } from '#app/components/form-actions.tsx';
+import { useDialogForm } from '#app/components/form-dialog.tsx';
 import { SlugField } from '#app/components/slug-field.tsx';
 import { CheckboxField, SelectField, TextField, TextareaField } from '#app/components/ui/input.tsx';
 import { Sheet, SheetContent } from '#app/components/ui/sheet.tsx';
 import { MOVIE_STATUSES, QUALITIES } from '#shared/catalog.ts';
 import { useAuth } from '#app/lib/auth.tsx';
-import { toast } from '#app/lib/toast.tsx';
-import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { CheckList, MovieImage } from './fields.tsx';
 import type { Movie, MoviesData, TermOption } from './route.tsx';
@@ -36,13 +34,11 @@ export function MovieForm({
 }) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const revalidator = useRevalidator();
-  const rules = useFormRules();
   const [title, setTitle] = useState(movie?.title ?? '');
   const [poster, setPoster] = useState<string | null>(movie?.poster ?? null);
   const [backdrop, setBackdrop] = useState<string | null>(movie?.backdrop ?? null);
-  const form = useApiForm({
-    validate: (values) => collectErrors({ title: rules.required(values.title) }),
+  const form = useDialogForm({
+    check: (values, rules) => ({ title: rules.required(values.title) }),
     submit: (_values, element) => {
       const formData = new FormData(element);
       const values = Object.fromEntries(formData) as Record<string, string>;
@@ -72,11 +68,8 @@ export function MovieForm({
       };
       return movie ? api.patch(`/admin/movies/${movie.id}`, body) : api.post('/admin/movies', body);
     },
-    onSuccess: async () => {
-      toast.success(movie ? t('admin.movies.saved') : t('admin.movies.created'));
-      onClose();
-      await revalidator.revalidate();
-    },
+    done: movie ? t('admin.movies.saved') : t('admin.movies.created'),
+    onClose,
   });
   const e = form.errors;
   /** A whole number the movie may leave empty. */
@@ -88,6 +81,21 @@ export function MovieForm({
       type="number"
       inputMode="numeric"
       defaultValue={movie?.[name] ?? ''}
+    />
+  );
+  /** The terms of one taxonomy to tick, those the movie has ticked. */
+  const termChecks = (
+    name: 'genre_ids' | 'nation_ids',
+    legend: string,
+    terms: TermOption[],
+    chosen: TermOption[] = [],
+  ) => (
+    <CheckList
+      legend={legend}
+      name={name}
+      options={terms.map((term) => ({ value: String(term.id), label: term.name }))}
+      selected={chosen.map((term) => String(term.id))}
+      error={e[name]}
     />
   );
   return (
@@ -185,26 +193,8 @@ export function MovieForm({
               ))}
             </SelectField>
           </div>
-          <CheckList
-            legend={t('admin.movies.form.genres')}
-            name="genre_ids"
-            options={data.genres.map((genre: TermOption) => ({
-              value: String(genre.id),
-              label: genre.name,
-            }))}
-            selected={(movie?.genres ?? []).map((genre) => String(genre.id))}
-            error={e.genre_ids}
-          />
-          <CheckList
-            legend={t('admin.movies.form.nations')}
-            name="nation_ids"
-            options={data.nations.map((nation: TermOption) => ({
-              value: String(nation.id),
-              label: nation.name,
-            }))}
-            selected={(movie?.nations ?? []).map((nation) => String(nation.id))}
-            error={e.nation_ids}
-          />
+          {termChecks('genre_ids', t('admin.movies.form.genres'), data.genres, movie?.genres)}
+          {termChecks('nation_ids', t('admin.movies.form.nations'), data.nations, movie?.nations)}
           <CheckList
             legend={t('admin.movies.form.languages')}
             name="languages"

@@ -3,21 +3,20 @@
 // genre and delete; one form for create and edit with image upload, slug preview and errors by their fields.
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { DataTable, TableFilter } from '#app/components/data-table/index.ts';
+import { DataTable, choices, type TableFilterProps } from '#app/components/data-table/index.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
 import { moviesQuery } from '#shared/admin-queries.ts';
 import { MOVIE_STATUSES } from '#shared/catalog.ts';
 import { useAuth } from '#app/lib/auth.tsx';
-import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { BulkBar } from './bulk-bar.tsx';
 import { useMovieColumns } from './columns.tsx';
 import { MovieForm } from './form.tsx';
 import type { Route } from './+types/route';
+import { DeleteDialog } from '#app/components/delete-dialog.tsx';
 
 export const handle: RouteHandle = { title: 'admin.pages.movies' };
 
@@ -37,13 +36,16 @@ export type MoviesData = Route.ComponentProps['loaderData'];
 export type Movie = MoviesData['movies']['data'][number];
 export type TermOption = { id: number; name: string };
 
-const filterOptions = (terms: TermOption[]) =>
-  terms.map((term) => ({ value: String(term.id), label: term.name }));
+/** A filter by one taxonomy: its terms by id. */
+const termFilter = (name: string, label: string, terms: TermOption[]): TableFilterProps => ({
+  name,
+  label,
+  options: terms.map((term) => ({ value: String(term.id), label: term.name })),
+});
 
 export default function MoviesManager({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const act = useAdminAction();
   const [editing, setEditing] = useState<{ movie?: Movie } | null>(null);
   const [deleting, setDeleting] = useState<Movie | null>(null);
   const { movies } = loaderData;
@@ -63,68 +65,42 @@ export default function MoviesManager({ loaderData }: Route.ComponentProps) {
         columns={columns}
         data={movies.data}
         meta={movies.meta}
-        getRowId={(movie) => String(movie.id)}
         searchPlaceholder={t('admin.movies.search')}
-        filterKeys={['genre', 'type', 'nation', 'status', 'published']}
-        defaultSort={{ sort: 'updated_at', order: 'desc' }}
         sorted={loaderData.sorted}
         emptyTitle={t('admin.movies.emptyTitle')}
         emptyText={t('admin.movies.emptyText')}
         bulkActions={(selected, clear) => (
           <BulkBar selected={selected} clear={clear} data={loaderData} />
         )}
-        filters={
-          <>
-            <TableFilter
-              name="genre"
-              label={t('admin.movies.form.genres')}
-              options={filterOptions(loaderData.genres)}
-            />
-            <TableFilter
-              name="type"
-              label={t('admin.movies.columns.type')}
-              options={filterOptions(loaderData.types)}
-            />
-            <TableFilter
-              name="nation"
-              label={t('admin.movies.form.nations')}
-              options={filterOptions(loaderData.nations)}
-            />
-            <TableFilter
-              name="status"
-              label={t('admin.movies.columns.status')}
-              options={MOVIE_STATUSES.map((s) => ({
-                value: s,
-                label: t(`admin.movies.status.${s}`),
-              }))}
-            />
-            <TableFilter
-              name="published"
-              label={t('admin.movies.form.published')}
-              options={[
-                { value: 'true', label: t('admin.movies.publishedYes') },
-                { value: 'false', label: t('admin.movies.draft') },
-              ]}
-            />
-          </>
-        }
+        filters={[
+          termFilter('genre', t('admin.movies.form.genres'), loaderData.genres),
+          termFilter('type', t('admin.movies.columns.type'), loaderData.types),
+          termFilter('nation', t('admin.movies.form.nations'), loaderData.nations),
+          {
+            name: 'status',
+            label: t('admin.movies.columns.status'),
+            options: choices(MOVIE_STATUSES, (status) => t(`admin.movies.status.${status}`)),
+          },
+          {
+            name: 'published',
+            label: t('admin.movies.form.published'),
+            options: [
+              { value: 'true', label: t('admin.movies.publishedYes') },
+              { value: 'false', label: t('admin.movies.draft') },
+            ],
+          },
+        ]}
       />
       {editing ? (
         <MovieForm movie={editing.movie} data={loaderData} onClose={() => setEditing(null)} />
       ) : null}
       {deleting ? (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDeleting(null)}
+        <DeleteDialog
           title={t('admin.users.delete.title', { name: deleting.title })}
           description={t('admin.movies.deleteText')}
-          confirmLabel={t('admin.users.delete.submit')}
-          onConfirm={() =>
-            act(
-              () => api.delete(`/admin/movies/${deleting.id}`),
-              t('admin.users.delete.done', { name: deleting.title }),
-            )
-          }
+          remove={() => api.delete(`/admin/movies/${deleting.id}`)}
+          done={t('admin.users.delete.done', { name: deleting.title })}
+          onClose={() => setDeleting(null)}
         />
       ) : null}
     </div>

@@ -3,6 +3,8 @@ import { Info, ShieldCheck } from 'lucide-react';
 import { Badge } from '#app/components/ui/badge.tsx';
 import { Tooltip } from '#app/components/ui/tooltip.tsx';
 import { formatDate } from '#app/lib/format.ts';
+import { useAuth } from '#app/lib/auth.tsx';
+import { cn } from '#app/lib/cn.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import type { AdminUser } from './route.tsx';
 
@@ -59,5 +61,19 @@ export function LastActive({ value }: { value: string | null }) {
     <span className="tabular-nums">{formatDate(value, { time: true })}</span>
   ) : (
     <span className="text-neutral-500 dark:text-neutral-400">{t('admin.users.never')}</span>
+  );
+}
+
+/** "(you)" after the signed-in admin's own name. */
+export function YouMark({ userId, className }: { userId: string; className?: string }) {
+  const { t } = useTranslation();
+  const { user: me } = useAuth();
+  if (me?.id !== userId) return null;
+  return (
+    <span
+      className={cn('ml-1.5 text-xs font-normal text-neutral-500 dark:text-neutral-400', className)}
+    >
+      ({t('admin.users.you')})
+    </span>
   );
 }

@@ -6,48 +6,38 @@ import {
   RowActionsButton,
   useTableQuery,
   type DataTableColumn,
+  sortableColumn,
 } from '#app/components/data-table/index.ts';
 import { Avatar } from '#app/components/ui/avatar.tsx';
-import { useAuth } from '#app/lib/auth.tsx';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { LastActive, RoleBadges, StatusBadge } from './badges.tsx';
+import { LastActive, RoleBadges, StatusBadge, YouMark } from './badges.tsx';
 import type { AdminUser, UserDialog } from './route.tsx';
 import { UserActions } from './user-actions.tsx';
 
 export function useUserColumns({ open }: { open: (dialog: UserDialog) => void }) {
   const { t } = useTranslation();
-  const { user: me } = useAuth();
   const { set } = useTableQuery();
   return useMemo<DataTableColumn<AdminUser>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('admin.users.columns.user'),
-        meta: { sortKey: 'name', className: 'min-w-60 max-w-96' },
-        cell: ({ row }) => (
-          <button
-            type="button"
-            className="group -m-1 flex w-full items-center gap-3 rounded-lg p-1 text-left focus-visible:outline-2 focus-visible:outline-primary-500"
-            onClick={() => set({ user: row.original.id }, { keepPage: true })}
-            aria-haspopup="dialog"
-          >
-            <Avatar name={row.original.name} src={row.original.avatar} />
-            <span className="min-w-0">
-              <span className="line-clamp-2 font-medium break-words group-hover:underline">
-                {row.original.name}
-                {me?.id === row.original.id ? (
-                  <span className="ml-1.5 inline-block text-xs font-normal text-neutral-500 dark:text-neutral-400">
-                    ({t('admin.users.you')})
-                  </span>
-                ) : null}
-              </span>
-              <span className="block truncate text-xs text-neutral-500 dark:text-neutral-400">
-                {row.original.email}
-              </span>
+      sortableColumn(t('admin.users.columns.user'), 'name', 'min-w-60 max-w-96', ({ row }) => (
+        <button
+          type="button"
+          className="group -m-1 flex w-full items-center gap-3 rounded-lg p-1 text-left focus-visible:outline-2 focus-visible:outline-primary-500"
+          onClick={() => set({ user: row.original.id }, { keepPage: true })}
+          aria-haspopup="dialog"
+        >
+          <Avatar name={row.original.name} src={row.original.avatar} />
+          <span className="min-w-0">
+            <span className="line-clamp-2 font-medium break-words group-hover:underline">
+              {row.original.name}
+              <YouMark userId={row.original.id} className="inline-block" />
             </span>
-          </button>
-        ),
-      },
+            <span className="block truncate text-xs text-neutral-500 dark:text-neutral-400">
+              {row.original.email}
+            </span>
+          </span>
+        </button>
+      )),
       {
         id: 'roles',
         header: t('admin.users.columns.roles'),
@@ -88,6 +78,6 @@ export function useUserColumns({ open }: { open: (dialog: UserDialog) => void })
         { className: 'w-12 py-2 text-right' },
       ),
     ],
-    [t, set, me?.id, open],
+    [t, set, open],
   );
 }

@@ -7,10 +7,9 @@ import { Alert } from '#app/components/ui/alert.tsx';
 import { Avatar } from '#app/components/ui/avatar.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { Sheet, SheetContent } from '#app/components/ui/sheet.tsx';
-import { useAuth } from '#app/lib/auth.tsx';
 import { formatDate } from '#app/lib/format.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { LastActive, RoleBadges, StatusBadge } from './badges.tsx';
+import { LastActive, RoleBadges, StatusBadge, YouMark } from './badges.tsx';
 import type { UserDetailData, UserDialog } from './route.tsx';
 import { UserActions } from './user-actions.tsx';
 
@@ -33,7 +32,6 @@ export function UserDetail({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { user: me } = useAuth();
   const { user } = detail;
   return (
     <Sheet open onOpenChange={(next) => !next && onClose()}>
@@ -49,11 +47,7 @@ export function UserDetail({
             <div className="min-w-0 flex-1">
               <p className="font-semibold break-words">
                 {user.name}
-                {me?.id === user.id ? (
-                  <span className="ml-1.5 text-xs font-normal text-neutral-500 dark:text-neutral-400">
-                    ({t('admin.users.you')})
-                  </span>
-                ) : null}
+                <YouMark userId={user.id} />
               </p>
               <p className="text-sm break-all text-neutral-600 dark:text-neutral-400">
                 {user.email}

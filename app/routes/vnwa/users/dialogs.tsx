@@ -1,39 +1,30 @@
 // The Users Manager's dialogs for one user: edit name and roles, and ban with a reason and an optional end.
 import { Ban } from 'lucide-react';
-import { useRevalidator } from 'react-router';
-import { FormDialog } from '#app/components/form-dialog.tsx';
+import { FormDialog, useDialogForm } from '#app/components/form-dialog.tsx';
 import { CheckboxField, TextField, TextareaField } from '#app/components/ui/input.tsx';
 import { ROLES } from '#shared/accounts.ts';
 import { useAuth } from '#app/lib/auth.tsx';
-import { toast } from '#app/lib/toast.tsx';
-import { collectErrors, useApiForm, useFormRules } from '#app/lib/use-api-form.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import type { AdminUser } from './route.tsx';
 
 export function EditDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const { t } = useTranslation();
   const { api, user: me } = useAuth();
-  const revalidator = useRevalidator();
-  const rules = useFormRules();
   const self = me?.id === user.id;
-  const form = useApiForm({
-    validate: (values) =>
-      collectErrors({
-        name: rules.required(values.name),
-        // Their own roles are not sent (the fieldset is disabled), so there is nothing to check.
-        roles:
-          self || values.role_admin || values.role_user ? undefined : t('admin.users.edit.oneRole'),
-      }),
+  const form = useDialogForm({
+    check: (values, rules) => ({
+      name: rules.required(values.name),
+      // Their own roles are not sent (the fieldset is disabled), so there is nothing to check.
+      roles:
+        self || values.role_admin || values.role_user ? undefined : t('admin.users.edit.oneRole'),
+    }),
     submit: (values) =>
       api.patch(`/admin/users/${encodeURIComponent(user.id)}`, {
         name: values.name!.trim(),
         ...(self ? {} : { roles: ROLES.filter((role) => values[`role_${role}`]) }),
       }),
-    onSuccess: async () => {
-      toast.success(t('admin.users.edit.done'));
-      onClose();
-      await revalidator.revalidate();
-    },
+    done: t('admin.users.edit.done'),
+    onClose,
   });
   return (
     <FormDialog
@@ -43,8 +34,7 @@ export function EditDialog({ user, onClose }: { user: AdminUser; onClose: () => 
     >
       <TextField
         label={t('form.name')}
-        error={form.errors.name}
-        name="name"
+        {...form.field('name')}
         defaultValue={user.name}
         maxLength={100}
       />
@@ -94,10 +84,8 @@ function localToday() {
 export function BanDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const { t } = useTranslation();
   const { api } = useAuth();
-  const revalidator = useRevalidator();
-  const rules = useFormRules();
-  const form = useApiForm({
-    validate: (values) => collectErrors({ reason: rules.required(values.reason) }),
+  const form = useDialogForm({
+    check: (values, rules) => ({ reason: rules.required(values.reason) }),
     submit: (values) =>
       api.post(`/admin/users/${encodeURIComponent(user.id)}/ban`, {
         reason: values.reason!.trim(),
@@ -106,11 +94,8 @@ export function BanDialog({ user, onClose }: { user: AdminUser; onClose: () => v
           ? new Date(`${values.expires_at}T23:59:59`).toISOString()
           : null,
       }),
-    onSuccess: async () => {
-      toast.success(t('admin.users.ban.done', { name: user.name }));
-      onClose();
-      await revalidator.revalidate();
-    },
+    done: t('admin.users.ban.done', { name: user.name }),
+    onClose,
   });
   return (
     <FormDialog
@@ -128,8 +113,7 @@ export function BanDialog({ user, onClose }: { user: AdminUser; onClose: () => v
     >
       <TextareaField
         label={t('admin.users.ban.reason')}
-        error={form.errors.reason}
-        name="reason"
+        {...form.field('reason')}
         maxLength={500}
         rows={3}
         required
@@ -137,8 +121,7 @@ export function BanDialog({ user, onClose }: { user: AdminUser; onClose: () => v
       <TextField
         label={t('admin.users.ban.until')}
         hint={t('admin.users.ban.untilHint')}
-        error={form.errors.expires_at}
-        name="expires_at"
+        {...form.field('expires_at')}
         type="date"
         min={localToday()}
       />

@@ -3,14 +3,12 @@
 // verified, send a reset link, delete. The server refuses self-harm and removing the last admin (409); the page
 // also hides those actions on the signed-in admin's own row.
 import { useState } from 'react';
-import { DataTable, TableFilter, useTableQuery } from '#app/components/data-table/index.ts';
-import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
+import { DataTable, choices, useTableQuery } from '#app/components/data-table/index.ts';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
 import { USER_STATUSES, usersQuery } from '#shared/admin-queries.ts';
 import { ROLES } from '#shared/accounts.ts';
 import { useAuth } from '#app/lib/auth.tsx';
-import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import { invalidRoute } from '#app/lib/route-errors.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { useTranslation } from '#app/lib/use-translation.ts';
@@ -18,6 +16,7 @@ import { useUserColumns } from './columns.tsx';
 import { UserDetail } from './detail.tsx';
 import { BanDialog, EditDialog } from './dialogs.tsx';
 import type { Route } from './+types/route';
+import { DeleteDialog } from '#app/components/delete-dialog.tsx';
 
 export const handle: RouteHandle = { title: 'admin.pages.users' };
 
@@ -44,7 +43,6 @@ export default function UsersManager({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { api } = useAuth();
   const { params, set } = useTableQuery();
-  const act = useAdminAction();
   const [dialog, setDialog] = useState<UserDialog>(null);
   const { users, detail, sorted } = loaderData;
   const closeDetail = () => set({ user: undefined }, { keepPage: true });
@@ -58,33 +56,22 @@ export default function UsersManager({ loaderData }: Route.ComponentProps) {
         columns={columns}
         data={users.data}
         meta={users.meta}
-        getRowId={(user) => user.id}
         searchPlaceholder={t('admin.users.search')}
-        filterKeys={['role', 'status']}
-        defaultSort={{ sort: 'created_at', order: 'desc' }}
         sorted={sorted}
         emptyTitle={t('admin.users.emptyTitle')}
         emptyText={t('admin.users.emptyText')}
-        filters={
-          <>
-            <TableFilter
-              name="role"
-              label={t('admin.users.columns.roles')}
-              options={ROLES.map((role) => ({
-                value: role,
-                label: t(`admin.users.roles.${role}`),
-              }))}
-            />
-            <TableFilter
-              name="status"
-              label={t('admin.users.columns.status')}
-              options={USER_STATUSES.map((status) => ({
-                value: status,
-                label: t(`admin.users.status.${status}`),
-              }))}
-            />
-          </>
-        }
+        filters={[
+          {
+            name: 'role',
+            label: t('admin.users.columns.roles'),
+            options: choices(ROLES, (role) => t(`admin.users.roles.${role}`)),
+          },
+          {
+            name: 'status',
+            label: t('admin.users.columns.status'),
+            options: choices(USER_STATUSES, (status) => t(`admin.users.status.${status}`)),
+          },
+        ]}
       />
       {detail ? <UserDetail detail={detail} open={setDialog} onClose={closeDetail} /> : null}
       {dialog?.kind === 'edit' ? (
@@ -94,20 +81,14 @@ export default function UsersManager({ loaderData }: Route.ComponentProps) {
         <BanDialog user={dialog.user} onClose={() => setDialog(null)} />
       ) : null}
       {dialog?.kind === 'delete' ? (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
+        <DeleteDialog
           title={t('admin.users.delete.title', { name: dialog.user.name })}
           description={t('admin.users.delete.text')}
-          confirmLabel={t('admin.users.delete.submit')}
-          onConfirm={() =>
-            act(
-              () => api.delete(`/admin/users/${encodeURIComponent(dialog.user.id)}`),
-              t('admin.users.delete.done', { name: dialog.user.name }),
-              // Their panel cannot stay open: its URL would now be a 404.
-              params.get('user') === dialog.user.id ? closeDetail : undefined,
-            )
-          }
+          remove={() => api.delete(`/admin/users/${encodeURIComponent(dialog.user.id)}`)}
+          done={t('admin.users.delete.done', { name: dialog.user.name })}
+          // Their panel cannot stay open: its URL would now be a 404.
+          after={params.get('user') === dialog.user.id ? closeDetail : undefined}
+          onClose={() => setDialog(null)}
         />
       ) : null}
     </div>

@@ -2,11 +2,9 @@
 import { Ban, BadgeCheck, KeyRound, Pencil, Trash2, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
-  DropdownMenu,
-  DropdownMenuContent,
+  ActionsMenu,
   DropdownMenuItem,
   DropdownMenuSeparator,
-  DropdownMenuTrigger,
 } from '#app/components/ui/dropdown-menu.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { useAdminAction } from '#app/lib/use-admin-action.ts';
@@ -34,49 +32,46 @@ export function UserActions({
   const run = (path: string, success: string) =>
     void act(() => api.post(`/admin/users/${id}/${path}`), success).catch(() => undefined);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-      <DropdownMenuContent align={align}>
-        <DropdownMenuItem onSelect={() => open({ kind: 'edit', user })}>
-          <Pencil aria-hidden />
-          {t('admin.users.edit.open')}
+    <ActionsMenu trigger={trigger} align={align}>
+      <DropdownMenuItem onSelect={() => open({ kind: 'edit', user })}>
+        <Pencil aria-hidden />
+        {t('admin.users.edit.open')}
+      </DropdownMenuItem>
+      {!user.email_verified_at ? (
+        <DropdownMenuItem onSelect={() => run('verify', t('admin.users.verified'))}>
+          <BadgeCheck aria-hidden />
+          {t('admin.users.verify')}
         </DropdownMenuItem>
-        {!user.email_verified_at ? (
-          <DropdownMenuItem onSelect={() => run('verify', t('admin.users.verified'))}>
-            <BadgeCheck aria-hidden />
-            {t('admin.users.verify')}
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuItem
-          onSelect={() => run('send-reset-link', t('admin.users.resetSent', { email: user.email }))}
-        >
-          <KeyRound aria-hidden />
-          {t('admin.users.sendReset')}
-        </DropdownMenuItem>
-        {/* Banning or deleting oneself is refused by the server too; it is not offered at all. */}
-        {!self ? (
-          <>
-            <DropdownMenuSeparator />
-            {user.banned ? (
-              <DropdownMenuItem
-                onSelect={() => run('unban', t('admin.users.unbanned', { name: user.name }))}
-              >
-                <Undo2 aria-hidden />
-                {t('admin.users.unban')}
-              </DropdownMenuItem>
-            ) : (
-              <DropdownMenuItem onSelect={() => open({ kind: 'ban', user })}>
-                <Ban aria-hidden />
-                {t('admin.users.ban.open')}
-              </DropdownMenuItem>
-            )}
-            <DropdownMenuItem danger onSelect={() => open({ kind: 'delete', user })}>
-              <Trash2 aria-hidden />
-              {t('admin.users.delete.open')}
+      ) : null}
+      <DropdownMenuItem
+        onSelect={() => run('send-reset-link', t('admin.users.resetSent', { email: user.email }))}
+      >
+        <KeyRound aria-hidden />
+        {t('admin.users.sendReset')}
+      </DropdownMenuItem>
+      {/* Banning or deleting oneself is refused by the server too; it is not offered at all. */}
+      {!self ? (
+        <>
+          <DropdownMenuSeparator />
+          {user.banned ? (
+            <DropdownMenuItem
+              onSelect={() => run('unban', t('admin.users.unbanned', { name: user.name }))}
+            >
+              <Undo2 aria-hidden />
+              {t('admin.users.unban')}
             </DropdownMenuItem>
-          </>
-        ) : null}
-      </DropdownMenuContent>
-    </DropdownMenu>
+          ) : (
+            <DropdownMenuItem onSelect={() => open({ kind: 'ban', user })}>
+              <Ban aria-hidden />
+              {t('admin.users.ban.open')}
+            </DropdownMenuItem>
+          )}
+          <DropdownMenuItem danger onSelect={() => open({ kind: 'delete', user })}>
+            <Trash2 aria-hidden />
+            {t('admin.users.delete.open')}
+          </DropdownMenuItem>
+        </>
+      ) : null}
+    </ActionsMenu>
   );
 }
