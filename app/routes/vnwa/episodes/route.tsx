@@ -29,7 +29,8 @@ export const loader = withAccess(
     try {
       return await services.episodes.overview(movieId);
     } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 404) invalidRoute(request);
+      // The service's NotFound (server/domain/errors.ts; the app knows its kind, not its class).
+      if ((error as { kind?: string }).kind === 'not_found') invalidRoute(request);
       throw error;
     }
   },
