@@ -1,6 +1,6 @@
 // Typed domain events inside one process: services emit them, the realtime layer (and others) subscribe.
 import { EventEmitter } from 'node:events';
-import type { ReportReason } from './db/schema/engagement.ts';
+import type { ReportReason, ReportStatus } from './db/schema/engagement.ts';
 
 export type DomainEvents = {
   'video.progress': { videoId: number; progress: number };
@@ -16,6 +16,12 @@ export type DomainEvents = {
     reason: ReportReason;
     createdAt: string;
   };
+  /** Admins moved reports along (open → in progress → resolved / dismissed); resolved ones notify the reporter. */
+  'report.updated': { reportIds: number[]; status: ReportStatus; byUserId: string };
+  /** Reports deleted in the Report Manager: the open-count badge and other admins' tables drop them. */
+  'report.deleted': { reportIds: number[] };
+  /** An episode became watchable (published, of a published movie) for the first time: followers hear of it. */
+  'episode.published': { episodeId: number; movieId: number };
 };
 
 export type EventName = keyof DomainEvents;

@@ -12,3 +12,7 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** The longest note a report may carry. */
 export const REPORT_MESSAGE_MAX = 500;
+
+/** Where a report is in the Report Manager: open → in progress → resolved or dismissed. */
+export const REPORT_STATUSES = ['open', 'in_progress', 'resolved', 'dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];

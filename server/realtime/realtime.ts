@@ -129,18 +129,23 @@ export async function attachRealtime(
   };
 }
 
-/** Which room hears each domain event: video work and viewers' reports are the admins' business. */
-export const EVENT_ROOMS: Record<EventName, string> = {
+/**
+ * Which room hears each domain event: video work and viewers' reports are the admins' business. Events not
+ * listed stay inside the server (a new episode reaches viewers as their own notifications, not as itself).
+ */
+export const EVENT_ROOMS: { [K in EventName]?: string } = {
   'video.progress': rooms.admins,
   'video.ready': rooms.admins,
   'video.failed': rooms.admins,
   'report.created': rooms.admins,
+  'report.updated': rooms.admins,
+  'report.deleted': rooms.admins,
 };
 
 /** Carries domain events to the sockets of their room; returns the unsubscribe. */
 export function forwardEvents(events: EventBus, realtime: Realtime) {
-  const stops = (Object.keys(EVENT_ROOMS) as EventName[]).map((name) =>
-    events.on(name, (payload) => realtime.publish(EVENT_ROOMS[name], name, payload)),
+  const stops = Object.entries(EVENT_ROOMS).map(([name, room]) =>
+    events.on(name as EventName, (payload) => realtime.publish(room, name, payload)),
   );
   return () => stops.forEach((stop) => stop());
 }

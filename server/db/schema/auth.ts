@@ -1,6 +1,7 @@
 // Tables behind accounts and sessions, in the shape Better Auth's Drizzle adapter expects.
 import { boolean, index, integer, bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, identity, timestamps } from './columns.ts';
+import type { NotificationEmail } from '#shared/notifications.ts';
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -16,6 +17,10 @@ export const users = pgTable('users', {
   /** The language of the interface and of the emails we send: 'vi' or 'en'. */
   locale: text('locale').notNull().default('vi'),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** "Pause history" on /user/histories: the player stops saving positions while true. */
+  historyPaused: boolean('history_paused').notNull().default(false),
+  /** Notifications by email: 'off', 'instant' or 'daily' (a digest), chosen in account settings. */
+  notificationEmail: text('notification_email').$type<NotificationEmail>().notNull().default('off'),
   ...timestamps(),
 });
 

@@ -179,12 +179,15 @@ export const episodes = pgTable(
     introEnd: integer('intro_end'),
     outroStart: integer('outro_start'),
     published: boolean('published').notNull().default(true),
+    /** When viewers could first watch it: what "new episode" means to followers and the follow list's order. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     ...timestamps(),
   },
   (table) => [
     uniqueIndex('episodes_server_ep_idx').on(table.serverId, table.ep),
     index('episodes_movie_idx').on(table.movieId, table.sortOrder),
     index('episodes_created_idx').on(table.createdAt),
+    index('episodes_movie_published_idx').on(table.movieId, table.publishedAt),
     index('episodes_video_idx').on(table.videoId),
     check('episodes_source_check', sql`${table.sourceType} in ('video', 'hls', 'embed')`),
   ],
