@@ -15,6 +15,7 @@ import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { ErrorView } from '#app/components/error-view.tsx';
 import { AuthProvider } from '#app/lib/auth.tsx';
+import { useMergeGuestHistory } from '#app/lib/guest-history.ts';
 import { ColorModeProvider, colorModeScript } from '#app/lib/color-mode.tsx';
 import { detectLocale } from '#app/lib/i18n.ts';
 import { useNonce } from '#app/lib/nonce.ts';
@@ -100,6 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useReloadOnNewBuild();
+  useMergeGuestHistory();
   return <Outlet />;
 }
 

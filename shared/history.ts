@@ -14,6 +14,9 @@ export function resumeAt(position: number, duration: number): number {
   return share >= RESUME_FROM && share < WATCHED_AT ? Math.floor(position) : 0;
 }
 
+/** How many episodes a guest's browser remembers, and so the most that merge into the account at sign-in. */
+export const GUEST_HISTORY_MAX = 50;
+
 export function isWatched(position: number, duration: number): boolean {
   return duration > 0 && position / duration >= WATCHED_AT;
 }

@@ -4,6 +4,8 @@
 import { ArrowRight, Clapperboard, Film, Popcorn, Tv } from 'lucide-react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { AppLink } from '#app/components/app-link.tsx';
+import { Fragment } from 'react';
+import { ContinueRow } from '#app/components/catalog/continue-row.tsx';
 import { HeroCarousel } from '#app/components/catalog/hero-carousel.tsx';
 import { MovieRow } from '#app/components/catalog/movie-row.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -14,9 +16,13 @@ import type { Route } from './+types/home';
 
 export const handle: RouteHandle = { title: 'pages.home' };
 
-export const loader = withAccess('public', async (_args: Route.LoaderArgs, { services }) => {
-  const { blocks } = await services.publicReads.homePage();
-  return { blocks };
+export const loader = withAccess('public', async (_args: Route.LoaderArgs, { services, user }) => {
+  // The sections are the same for everyone (and cached); Continue watching is the signed-in viewer's own.
+  const [{ blocks }, resume] = await Promise.all([
+    services.publicReads.homePage(),
+    user ? services.history.continueWatching(user.id) : [],
+  ]);
+  return { blocks, resume };
 });
 
 type Block = Route.ComponentProps['loaderData']['blocks'][number];
@@ -33,8 +39,10 @@ function seeAllHref(block: Pick<RowBlock, 'source' | 'term' | 'sort'>): string |
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { blocks } = loaderData;
+  const { blocks, resume } = loaderData;
   const hasHero = blocks.some((block) => block.kind === 'hero');
+  // Right under the hero, or first when there is none: the viewer's own row matters most to them.
+  const resumeAfter = blocks[0]?.kind === 'hero' ? 0 : -1;
   let rowIndex = 0;
   return (
     <main id="main" className="flex-1">
@@ -45,15 +53,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
       {blocks.length === 0 ? <EmptyCatalogue /> : null}
       <div className="flex flex-col gap-10 pb-14 sm:gap-12">
+        {resumeAfter < 0 ? <ContinueRow items={resume} /> : null}
         {blocks.map((block, index) => {
           if (block.kind === 'hero')
             return (
-              <div key={block.key} className={index > 0 ? 'mt-2' : '-mb-2 sm:-mb-4'}>
-                <HeroCarousel
-                  slides={block.slides}
-                  label={block.title || t('home.sections.hero')}
-                />
-              </div>
+              <Fragment key={block.key}>
+                <div className={index > 0 ? 'mt-2' : '-mb-2 sm:-mb-4'}>
+                  <HeroCarousel
+                    slides={block.slides}
+                    label={block.title || t('home.sections.hero')}
+                  />
+                </div>
+                {index === resumeAfter ? <ContinueRow items={resume} /> : null}
+              </Fragment>
             );
           const first = rowIndex++ === 0;
           return (

@@ -3,9 +3,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PER_PAGE_MAX, pageSchema } from '#shared/list-query.ts';
-import { HISTORY_TICKET_HOURS } from '#server/domain/engagement/history.service.ts';
-import { historyItemSchema } from '#shared/resources/history.ts';
-import { errorBody, errorResponses, idParam } from './errors.ts';
+import { CONTINUE_MAX, HISTORY_TICKET_HOURS } from '#server/domain/engagement/history.service.ts';
+import { continueItemSchema, historyItemSchema } from '#shared/resources/history.ts';
+import { GUEST_HISTORY_MAX } from '#shared/history.ts';
+import { errorBody, errorResponses, idParam, rowId } from './errors.ts';
 
 /** A day is longer than any episode; a player that reports more is wrong. */
 const MAX_SECONDS = 86_400;
@@ -79,6 +80,72 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => history.list(request.currentUser!.id, request.query),
+  );
+
+  app.get(
+    '/history/continue',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['engagement'],
+        summary: 'Continue watching: where to pick up each movie',
+        description:
+          `The home page's row (at most ${CONTINUE_MAX}): per movie the episode last watched, newest first; ` +
+          'one watched to the end gives way to the next episode (`up_next`), and a finished movie is left out.',
+        response: { 200: z.object({ data: z.array(continueItemSchema) }), ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ data: await history.continueWatching(request.currentUser!.id) }),
+  );
+
+  app.post(
+    '/history/merge',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['engagement'],
+        summary: 'Merge a guest’s history into the account',
+        description:
+          `What the browser kept while signed out (at most ${GUEST_HISTORY_MAX} episodes), sent once after sign-in. ` +
+          'Unknown or unpublished episodes are skipped; an episode keeps the newer of the two positions. Nothing ' +
+          'is merged while history is paused.',
+        body: z.strictObject({
+          items: z
+            .array(
+              z.strictObject({
+                episode_id: rowId,
+                position: z.number().min(0).max(MAX_SECONDS),
+                duration: z.number().positive().max(MAX_SECONDS),
+                watched_at: z.iso.datetime({ offset: true }),
+              }),
+            )
+            .max(GUEST_HISTORY_MAX),
+        }),
+        response: { 200: z.object({ merged: z.number() }), ...errorResponses(401, 419, 422) },
+      },
+    },
+    async (request) => ({
+      merged: await history.merge(request.currentUser!.id, request.body.items),
+    }),
+  );
+
+  app.put(
+    '/history/paused',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['engagement'],
+        summary: 'Pause or resume the watch history',
+        description:
+          'While paused, watch pages carry no history ticket and no position is saved; what is already in the ' +
+          'history stays (resume still works) until removed.',
+        body: z.strictObject({ paused: z.boolean() }),
+        response: { 200: z.object({ paused: z.boolean() }), ...errorResponses(401, 419, 422) },
+      },
+    },
+    async (request) => ({
+      paused: await history.setPaused(request.currentUser!.id, request.body.paused),
+    }),
   );
 
   app.delete(

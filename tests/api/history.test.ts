@@ -193,3 +193,154 @@ describe("the viewer's history", () => {
     expect(rows.map((row) => row.episodeId)).toEqual([first.id]);
   });
 });
+
+describe('continue watching', () => {
+  it('answers per movie the episode left in the middle, or the next one after an episode watched to the end', async () => {
+    const fan = await createUser(t.app);
+    const series = await createMovie(admin, { title: 'Tây Du Ký: Hành trình', published: true });
+    const one = await createEpisode(admin, series, { name: 'Tập 1' });
+    const two = await createEpisode(admin, series, { name: 'Tập 2' });
+    const film = await createMovie(admin, { title: 'Lật Mặt 7', published: true });
+    const only = await createEpisode(admin, film, { name: 'Full' });
+    const save = async (episode: Episode, position: number, duration: number) =>
+      expect(
+        (await beacon(episode.id, { ticket: await ticketOf(fan, episode), position, duration }))
+          .statusCode,
+      ).toBe(204);
+
+    // Finished films leave the row; nothing yet for a viewer without history.
+    expect((await fan.client.get('/api/history/continue')).json().data).toEqual([]);
+    await save(only, 5900, 6000);
+    await save(one, 1400, 1500);
+    await t.app.services.history.flush();
+    let data = (await fan.client.get('/api/history/continue')).json().data;
+    expect(data).toEqual([
+      expect.objectContaining({
+        movie_id: series.id,
+        episode_id: two.id,
+        ep: two.ep,
+        up_next: true,
+        position: 0,
+      }),
+    ]);
+
+    // Into episode 2: that is where to pick up, with its position.
+    await save(two, 300, 1500);
+    await save(first, 600, 1500);
+    await t.app.services.history.flush();
+    data = (await fan.client.get('/api/history/continue')).json().data;
+    expect(
+      data.map((item: { episode_id: number; up_next: boolean; position: number }) => [
+        item.episode_id,
+        item.up_next,
+        item.position,
+      ]),
+    ).toEqual([
+      [first.id, false, 600],
+      [two.id, false, 300],
+    ]);
+    expect((await new Client(t.app).get('/api/history/continue')).statusCode).toBe(401);
+    expect((await other.client.get('/api/history/continue')).json().data).not.toContainEqual(
+      expect.objectContaining({ movie_id: series.id }),
+    );
+  });
+});
+
+describe('pausing the history', () => {
+  it('saves nothing while paused, even with a ticket from before, and keeps what was there', async () => {
+    const quiet = await createUser(t.app);
+    const ticket = await ticketOf(quiet, first);
+    expect((await beacon(first.id, { ticket, position: 100, duration: 1500 })).statusCode).toBe(
+      204,
+    );
+    const paused = await quiet.client.put('/api/history/paused', { paused: true });
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect(paused.json()).toEqual({ paused: true });
+    expect((await beacon(first.id, { ticket, position: 500, duration: 1500 })).statusCode).toBe(
+      204,
+    );
+    await t.app.services.history.flush();
+    const rows = await storedRows(quiet.user.id);
+    expect(rows.map((row) => row.positionSeconds)).toEqual([100]);
+
+    // The watch page carries no ticket meanwhile (the session says paused).
+    const me = await t.app.services.auth.getCurrentUser(
+      new Headers({ cookie: quiet.client.cookieHeader() }),
+    );
+    expect(me?.historyPaused).toBe(true);
+
+    expect((await quiet.client.put('/api/history/paused', { paused: false })).statusCode).toBe(200);
+    expect((await beacon(first.id, { ticket, position: 700, duration: 1500 })).statusCode).toBe(
+      204,
+    );
+    await t.app.services.history.flush();
+    expect((await storedRows(quiet.user.id)).map((row) => row.positionSeconds)).toEqual([700]);
+    expect((await new Client(t.app).put('/api/history/paused', { paused: true })).statusCode).toBe(
+      401,
+    );
+    expectInvalid(await quiet.client.put('/api/history/paused', { paused: 'yes' }), 'paused');
+  });
+});
+
+describe("merging a guest's history at sign-in", () => {
+  const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+
+  it('adds published episodes, keeps the newer position, and takes the movie from the episode', async () => {
+    const guest = await createUser(t.app);
+    const ticket = await ticketOf(guest, second);
+    expect((await beacon(second.id, { ticket, position: 900, duration: 1500 })).statusCode).toBe(
+      204,
+    );
+    await t.app.services.history.flush();
+    const merged = await guest.client.post('/api/history/merge', {
+      items: [
+        { episode_id: first.id, position: 321.5, duration: 1500, watched_at: at(5) },
+        // Older than what the account has: the account's position stays.
+        { episode_id: second.id, position: 10, duration: 1500, watched_at: at(600) },
+        { episode_id: hidden.id, position: 60, duration: 1500, watched_at: at(5) },
+        { episode_id: 999_999, position: 60, duration: 1500, watched_at: at(5) },
+      ],
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(merged.json()).toEqual({ merged: 1 });
+    const rows = await storedRows(guest.user.id);
+    expect(
+      rows
+        .map((row) => [row.episodeId, row.movieId, row.positionSeconds])
+        .sort((a, b) => Number(a[0]) - Number(b[0])),
+    ).toEqual([
+      [first.id, movie.id, 321],
+      [second.id, movie.id, 900],
+    ]);
+  });
+
+  it('checks the list and who sends it', async () => {
+    const guest = await createUser(t.app);
+    const item = { episode_id: first.id, position: 1, duration: 10, watched_at: at(1) };
+    expect((await new Client(t.app).post('/api/history/merge', { items: [item] })).statusCode).toBe(
+      401,
+    );
+    expectInvalid(
+      await guest.client.post('/api/history/merge', {
+        items: Array.from({ length: 51 }, () => item),
+      }),
+      'items',
+    );
+    expectInvalid(
+      await guest.client.post('/api/history/merge', {
+        items: [{ ...item, watched_at: 'yesterday' }],
+      }),
+      'items.0.watched_at',
+    );
+    // A clock in the future does not beat a position saved since.
+    expect(
+      (
+        await guest.client.post('/api/history/merge', {
+          items: [{ ...item, watched_at: new Date(Date.now() + 86_400_000).toISOString() }],
+        })
+      ).json(),
+    ).toEqual({ merged: 1 });
+    const [row] = await storedRows(guest.user.id);
+    expect(row!.updatedAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+});

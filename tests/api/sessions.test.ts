@@ -138,6 +138,7 @@ describe('services for the pages', () => {
       roles: ['user'],
       emailVerified: false,
       locale: 'vi',
+      historyPaused: false,
       createdAt: expect.any(String),
       sessionId: (await currentOf(client)).id,
     });

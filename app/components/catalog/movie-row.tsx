@@ -1,7 +1,15 @@
-// A titled row of movie cards that scrolls sideways: by touch (with snap points), by keyboard (arrow keys, Home
-// and End move between cards), and with previous/next buttons on wider screens; "see all" leads to its listing.
+// A titled row of cards that scrolls sideways: by touch (with snap points), by keyboard (arrow keys, Home and End
+// move between cards), and with previous/next buttons on wider screens; "see all" leads to its listing.
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { AppLink } from '#app/components/app-link.tsx';
 import { MovieCard } from '#app/components/catalog/movie-card.tsx';
@@ -26,6 +34,29 @@ export function MovieRow({
   movies: CardMovie[];
   /** The first row above the fold: its posters load eagerly. */
   priority?: boolean;
+}) {
+  return (
+    <ScrollRow title={title} href={href} testId="movie-row">
+      {movies.map((movie, index) => (
+        <li key={movie.id} className="w-36 shrink-0 snap-start sm:w-40 lg:w-44 2xl:w-48">
+          <MovieCard movie={movie} priority={priority && index < 3} />
+        </li>
+      ))}
+    </ScrollRow>
+  );
+}
+
+/** The row itself: its heading, "see all", the arrows, and the scrolling list of `children` (`<li>` cards). */
+export function ScrollRow({
+  title,
+  href,
+  testId,
+  children,
+}: {
+  title: string;
+  href?: string | null;
+  testId?: string;
+  children: ReactNode;
 }) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -100,7 +131,7 @@ export function MovieRow({
   };
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3" data-testid="movie-row">
+    <section aria-labelledby={headingId} className="flex flex-col gap-3" data-testid={testId}>
       <div className="mx-auto flex w-full max-w-screen-2xl items-center justify-between gap-3 px-4 sm:px-6">
         <h2
           id={headingId}
@@ -143,11 +174,7 @@ export function MovieRow({
           onKeyDown={onKeyDown}
           className="flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto overscroll-x-contain px-4 pt-2 pb-3 [scrollbar-width:none] sm:scroll-px-6 sm:gap-4 sm:px-6 [&::-webkit-scrollbar]:hidden"
         >
-          {movies.map((movie, index) => (
-            <li key={movie.id} className="w-36 shrink-0 snap-start sm:w-40 lg:w-44 2xl:w-48">
-              <MovieCard movie={movie} priority={priority && index < 3} />
-            </li>
-          ))}
+          {children}
         </ul>
       </div>
     </section>

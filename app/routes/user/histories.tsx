@@ -1,7 +1,7 @@
 // `/user/histories`: the signed-in viewer's watch history, newest first (issue 16): each episode with its poster,
-// how far it was watched and a link back to that place; remove one, or clear them all after a confirm. A guest is
-// sent to sign in (guard `user`). Positions are saved by the player (decision 040).
-import { History, Play, Trash2, X } from 'lucide-react';
+// how far it was watched and a link back to that place; remove one, clear them all after a confirm, or pause it. A
+// guest is sent to sign in (guard `user`). Positions are saved by the player (decision 040).
+import { History, Pause, Play, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
@@ -28,10 +28,11 @@ export const loader = withAccess(
   'user',
   async ({ request }: Route.LoaderArgs, { services, user }) => {
     const page = Number(new URL(request.url).searchParams.get('page')) || 1;
-    return services.history.list(user.id, {
+    const history = await services.history.list(user.id, {
       page: Math.max(1, Math.trunc(page)),
       per_page: PER_PAGE,
     });
+    return { ...history, paused: user.historyPaused };
   },
 );
 
@@ -41,7 +42,22 @@ export default function Histories({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const errorMessage = useErrorMessage();
   const [clearError, setClearError] = useState<string | null>(null);
-  const { data, meta } = loaderData;
+  const { data, meta, paused } = loaderData;
+  const [switching, setSwitching] = useState(false);
+
+  const setPaused = async (next: boolean) => {
+    setSwitching(true);
+    try {
+      await api.put('/history/paused', { paused: next });
+      // The session carries the switch (decision 040): the loader reads it again.
+      await revalidator.revalidate();
+      toast.success(t(next ? 'histories.pausedToast' : 'histories.unpausedToast'));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setSwitching(false);
+    }
+  };
 
   const clear = async () => {
     setClearError(null);
@@ -69,23 +85,40 @@ export default function Histories({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
         </div>
-        {meta.total > 0 ? (
-          <ConfirmDialog
-            trigger={
-              <Button variant="outline">
-                <Trash2 aria-hidden />
-                {t('histories.clear')}
-              </Button>
-            }
-            title={t('histories.clearTitle')}
-            description={t('histories.clearText', { count: meta.total })}
-            confirmLabel={t('histories.clear')}
-            onConfirm={clear}
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            disabled={switching}
+            aria-pressed={paused}
+            onClick={() => void setPaused(!paused)}
           >
-            {clearError ? <Alert tone="error">{clearError}</Alert> : null}
-          </ConfirmDialog>
-        ) : null}
+            {paused ? <Play aria-hidden /> : <Pause aria-hidden />}
+            {t(paused ? 'histories.unpause' : 'histories.pause')}
+          </Button>
+          {meta.total > 0 ? (
+            <ConfirmDialog
+              trigger={
+                <Button variant="outline">
+                  <Trash2 aria-hidden />
+                  {t('histories.clear')}
+                </Button>
+              }
+              title={t('histories.clearTitle')}
+              description={t('histories.clearText', { count: meta.total })}
+              confirmLabel={t('histories.clear')}
+              onConfirm={clear}
+            >
+              {clearError ? <Alert tone="error">{clearError}</Alert> : null}
+            </ConfirmDialog>
+          ) : null}
+        </div>
       </div>
+
+      {paused ? (
+        <Alert tone="info" title={t('histories.pausedTitle')}>
+          {t('histories.pausedText')}
+        </Alert>
+      ) : null}
 
       {data.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center dark:border-neutral-700">

@@ -41,7 +41,7 @@ import { movieSeo } from '#app/lib/seo-movie.ts';
 import { loadSeoImages } from '#app/lib/seo.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
-import { saveWatchPosition } from '#app/lib/watch-history.ts';
+import { episodeHistory } from '#app/lib/watch-history.ts';
 import { resumeAt } from '#shared/history.ts';
 import type { Route } from './+types/episode';
 
@@ -122,10 +122,13 @@ export const loader = withAccess(
         user ? history.positionsIn(user.id, page.movie.id) : null,
       ]);
       const mine = saved?.get(page.episode.id);
-      // The signed-in viewer's place in this episode, and the ticket that saves it (decision 040).
+      // The signed-in viewer's place in this episode, and the ticket that saves it unless they paused their
+      // history (decision 040).
       const place = user
         ? {
-            ticket: history.ticketFor(user.id, { id: page.episode.id, movieId: page.movie.id }),
+            ticket: user.historyPaused
+              ? null
+              : history.ticketFor(user.id, { id: page.episode.id, movieId: page.movie.id }),
             startAt: mine ? resumeAt(mine.position, mine.duration) : 0,
           }
         : null;
@@ -145,17 +148,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
   const [theatre, toggleTheatre] = useTheatre();
   const location = useLocation();
   const { movie, episode, servers, switches, previous, next, subtitles, history } = loaderData;
-  const watchHistory = useMemo(
-    () =>
-      history
-        ? {
-            startAt: history.startAt,
-            save: (position: number, duration: number) =>
-              saveWatchPosition(episode.id, history.ticket, position, duration),
-          }
-        : null,
-    [history, episode.id],
-  );
+  const watchHistory = useMemo(() => episodeHistory(episode.id, history), [history, episode.id]);
   const server = servers.find((item) => item.id === episode.server_id)!;
   const href = (ep: string, serverId = episode.server_id) =>
     `/watch/${movie.slug}/${ep}?server=${serverId}`;

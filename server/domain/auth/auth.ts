@@ -47,6 +47,8 @@ export function createAuth(options: {
     user: {
       additionalFields: {
         locale: { type: 'string', required: false, defaultValue: 'vi', input: true },
+        /** Read with every session, so that a watch page knows without another query (decision 040). */
+        historyPaused: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
     emailAndPassword: {

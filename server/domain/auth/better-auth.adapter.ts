@@ -18,6 +18,7 @@ export type RequestSession = {
     role: string | null;
     emailVerified: boolean;
     locale: string | null;
+    historyPaused: boolean;
     createdAt: Date;
   };
 };
@@ -114,6 +115,7 @@ export function createAuthAdapter(auth: Auth) {
           role: user.role ?? null,
           emailVerified: user.emailVerified,
           locale: user.locale ?? null,
+          historyPaused: user.historyPaused === true,
           createdAt: new Date(user.createdAt),
         },
       };

@@ -101,6 +101,7 @@ export function createSessionsService(options: {
         roles: parseRoles(user.role),
         emailVerified: user.emailVerified,
         locale: asLocale(user.locale),
+        historyPaused: user.historyPaused,
         createdAt: user.createdAt.toISOString(),
         sessionId,
       };

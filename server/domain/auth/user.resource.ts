@@ -15,6 +15,8 @@ export type CurrentUser = {
   roles: string[];
   emailVerified: boolean;
   locale: 'en' | 'vi';
+  /** "Pause history" on /user/histories: the player saves no positions. */
+  historyPaused: boolean;
   createdAt: string;
   sessionId: string;
 };

@@ -5,15 +5,17 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { episodes, movies, watchHistory } from '#server/db/schema/index.ts';
+import { episodes, movies, users, watchHistory } from '#server/db/schema/index.ts';
 import { NotFound } from '#server/domain/errors.ts';
 import { pageMeta, pageWindow, type PageQuery } from '#server/domain/list.ts';
 import { isWatched } from '#shared/history.ts';
 import type { Page } from '#shared/list-query.ts';
-import type { HistoryItem } from '#shared/resources/history.ts';
+import type { ContinueItem, HistoryItem } from '#shared/resources/history.ts';
 
 /** How long a ticket from one watch page stays good: a long film, paused for dinner. */
 export const HISTORY_TICKET_HOURS = 12;
+/** Cards in the home page's Continue watching row. */
+export const CONTINUE_MAX = 12;
 /** Positions kept before a write is due anyway, whatever the timer says. */
 const FLUSH_AT = 5000;
 
@@ -25,6 +27,14 @@ export type HistoryTicket = {
 };
 
 export type HistorySave = { ticket: string; position: number; duration: number };
+
+/** A position a guest's browser kept, merged into the account at sign-in. */
+export type GuestPosition = {
+  episode_id: number;
+  position: number;
+  duration: number;
+  watched_at: string;
+};
 
 type Pending = {
   userId: string;
@@ -79,7 +89,8 @@ export function createHistoryService({
             })),
           )}::jsonb) as b(user_id text, episode_id bigint, movie_id bigint, position int, duration int, at timestamptz)
           join episodes e on e.id = b.episode_id and e.movie_id = b.movie_id
-          join users u on u.id = b.user_id
+          -- A ticket from before "Pause history" was switched on saves nothing either.
+          join users u on u.id = b.user_id and not u.history_paused
           on conflict (user_id, episode_id) do update
             set position_seconds = excluded.position_seconds,
                 duration_seconds = excluded.duration_seconds,
@@ -219,6 +230,90 @@ export function createHistoryService({
       };
     },
 
+    /**
+     * The home page's Continue watching row: per movie the episode last watched, newest first. One left in the
+     * middle resumes there; one watched to the end gives way to the next episode of its server (a movie with no
+     * next episode is finished and not shown).
+     */
+    async continueWatching(userId: string, limit = CONTINUE_MAX): Promise<ContinueItem[]> {
+      await flush();
+      const result = await db.execute<{
+        movie_id: number;
+        movie_title: string;
+        movie_slug: string;
+        poster: string | null;
+        backdrop: string | null;
+        episode_id: number;
+        episode_name: string;
+        ep: string;
+        server_id: number;
+        episode_published: boolean;
+        position: number;
+        duration: number;
+        updated_at: string;
+        next_id: number | null;
+        next_name: string | null;
+        next_ep: string | null;
+      }>(sql`
+        with latest as (
+          select distinct on (h.movie_id) h.movie_id, h.episode_id, h.position_seconds, h.duration_seconds, h.updated_at
+          from ${watchHistory} h
+          where h.user_id = ${userId}
+          order by h.movie_id, h.updated_at desc
+        )
+        select m.id as movie_id, m.title as movie_title, m.slug as movie_slug, m.poster, m.backdrop,
+          e.id as episode_id, e.name as episode_name, e.ep, e.server_id, e.published as episode_published,
+          l.position_seconds as position, l.duration_seconds as duration, l.updated_at,
+          n.id as next_id, n.name as next_name, n.ep as next_ep
+        from latest l
+        join ${movies} m on m.id = l.movie_id and m.published
+        join ${episodes} e on e.id = l.episode_id
+        left join lateral (
+          select n.id, n.name, n.ep from ${episodes} n
+          where n.server_id = e.server_id and n.published and (n.sort_order, n.id) > (e.sort_order, e.id)
+          order by n.sort_order, n.id
+          limit 1
+        ) n on true
+        order by l.updated_at desc
+        limit ${limit * 2}`);
+      const items: ContinueItem[] = [];
+      for (const row of result.rows) {
+        const base = {
+          movie_id: Number(row.movie_id),
+          movie_title: row.movie_title,
+          movie_slug: row.movie_slug,
+          poster: row.poster,
+          backdrop: row.backdrop,
+          server_id: Number(row.server_id),
+          updated_at: new Date(row.updated_at).toISOString(),
+        };
+        if (isWatched(row.position, row.duration)) {
+          if (row.next_id === null) continue;
+          items.push({
+            ...base,
+            episode_id: Number(row.next_id),
+            episode_name: row.next_name!,
+            ep: row.next_ep!,
+            position: 0,
+            duration: 0,
+            up_next: true,
+          });
+        } else if (row.episode_published) {
+          items.push({
+            ...base,
+            episode_id: Number(row.episode_id),
+            episode_name: row.episode_name,
+            ep: row.ep,
+            position: row.position,
+            duration: row.duration,
+            up_next: false,
+          });
+        }
+        if (items.length === limit) break;
+      }
+      return items;
+    },
+
     /** Removes one episode from the viewer's history; 404 when it was not there. */
     async remove(userId: string, episodeId: number) {
       await flush();
@@ -237,6 +332,53 @@ export function createHistoryService({
         .where(eq(watchHistory.userId, userId))
         .returning({ episodeId: watchHistory.episodeId });
       return removed.length;
+    },
+
+    /**
+     * Merges what a guest's browser kept into the viewer's history: published episodes only, the movie taken from
+     * the episode (not from the browser), and a row only where it is newer than what the account has. Nothing
+     * while history is paused. Answers how many rows were written.
+     */
+    async merge(userId: string, items: GuestPosition[]) {
+      if (items.length === 0) return 0;
+      await flush();
+      const now = Date.now();
+      const rows = items.map((item) => {
+        const duration = Math.max(1, Math.round(item.duration));
+        return {
+          episode_id: item.episode_id,
+          position: Math.min(duration, Math.max(0, Math.floor(item.position))),
+          duration,
+          // A clock ahead of ours does not make a guest's position newer than one saved since.
+          at: new Date(Math.min(now, Date.parse(item.watched_at))).toISOString(),
+        };
+      });
+      const written = await db.execute<{ episode_id: number }>(sql`
+        insert into ${watchHistory} (user_id, episode_id, movie_id, position_seconds, duration_seconds, updated_at)
+        select distinct on (b.episode_id) u.id, e.id, e.movie_id, b.position, b.duration, b.at
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as b(episode_id bigint, position int, duration int, at timestamptz)
+        join ${episodes} e on e.id = b.episode_id and e.published
+        join ${movies} m on m.id = e.movie_id and m.published
+        join ${users} u on u.id = ${userId} and not u.history_paused
+        order by b.episode_id, b.at desc
+        on conflict (user_id, episode_id) do update
+          set position_seconds = excluded.position_seconds,
+              duration_seconds = excluded.duration_seconds,
+              updated_at = excluded.updated_at
+          where ${watchHistory.updatedAt} < excluded.updated_at
+        returning episode_id`);
+      return written.rows.length;
+    },
+
+    /** "Pause history": while paused, watch pages carry no ticket and positions kept meanwhile are dropped. */
+    async setPaused(userId: string, paused: boolean) {
+      await flush();
+      await db
+        .update(users)
+        .set({ historyPaused: paused, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+      return paused;
     },
 
     /** Writes what is kept and stops the timer: the last step of a shutdown. */
