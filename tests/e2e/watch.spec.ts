@@ -483,20 +483,45 @@ test('a signed-in viewer who leaves halfway comes back where they were, and can 
   await expect.poll(() => currentTime(page)).toBeLessThan(1);
 });
 
-test('a guest starts every episode from the beginning and saves nothing', async ({
+test('a guest resumes from this browser, and the place joins their account when they sign in', async ({
   page,
   movieWithOneEpisode,
+  signIn,
+  insertNewUser,
 }) => {
   const movie = await movieWithOneEpisode('Mắt Biếc');
   const saves: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/api/history/')) saves.push(request.url());
+    if (/\/api\/history\/\d+$/.test(request.url())) saves.push(request.url());
   });
   await open(page, `/watch/${movie.slug}/tap-1`);
   await playPastFirstSecond(page, 30_000);
-  await page.evaluate(() => (document.querySelector('hls-video') as HTMLVideoElement).pause());
   await expect(page.getByTestId('resumed')).toHaveCount(0);
+  await page.evaluate(() => {
+    const video = document.querySelector('hls-video') as HTMLVideoElement;
+    video.currentTime = 6.4;
+    video.pause();
+  });
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('phim:history')))
+    .toContain('"position":6.4');
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId('resumed')).toContainText('Resumed from 0:06');
+  // Nothing went to the server: a guest has no account to save to.
   expect(saves).toEqual([]);
+
+  // Signing in hands the place to the account, and the browser forgets it.
+  await signIn(page, await insertNewUser());
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get('/api/history')).json()).data[0]?.position as number,
+      { timeout: 15_000 },
+    )
+    .toBe(6);
+  expect(await page.evaluate(() => localStorage.getItem('phim:history'))).toBeNull();
 });
 
 test('unknown episodes and servers are 404; an old slug moves with its episode', async ({

@@ -85,9 +85,11 @@ export default function Histories({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex w-full gap-2 sm:w-auto">
           <Button
             variant="outline"
+            size="lg"
+            className="flex-1 sm:flex-none"
             disabled={switching}
             aria-pressed={paused}
             onClick={() => void setPaused(!paused)}
@@ -98,7 +100,7 @@ export default function Histories({ loaderData }: Route.ComponentProps) {
           {meta.total > 0 ? (
             <ConfirmDialog
               trigger={
-                <Button variant="outline">
+                <Button variant="outline" size="lg" className="flex-1 sm:flex-none">
                   <Trash2 aria-hidden />
                   {t('histories.clear')}
                 </Button>
