@@ -3,7 +3,8 @@
 // `BENCH_ONLY=catalog` only the catalogue part (100,000 movies, 1,000,000 episodes; bench/catalog.ts),
 // `BENCH_ONLY=storage` only HLS segments against nginx (bench/storage.ts), `BENCH_ONLY=playback` only the time to
 // first frame against a bare hls.js page (bench/playback.ts), `BENCH_ONLY=runtime` only the start-up and memory of
-// `npm start` against the server run from its sources and a bare Fastify process (bench/runtime.ts).
+// `npm start` against the server run from its sources and a bare Fastify process (bench/runtime.ts),
+// `BENCH_ONLY=history` only the watch-position saves (bench/history.ts) over a catalogue of 1,000 movies.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -31,7 +32,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
  */
 const catalogConnections = Number(process.env.BENCH_CATALOG_CONNECTIONS ?? 4);
 const only = process.env.BENCH_ONLY;
-const parts = ['ladder', 'runtime', 'catalog', 'storage', 'playback'];
+const parts = ['ladder', 'runtime', 'catalog', 'history', 'storage', 'playback'];
 if (only && !parts.includes(only))
   throw new Error(`BENCH_ONLY=${only}: one of ${parts.join(', ')}.`);
 const runs = (part: string) => !only || only === part;
@@ -88,6 +89,11 @@ async function measure(
   });
   const counts = result.statusCodeStats as Record<string, { count: number } | undefined>;
   const expected = counts[String(expect)]?.count ?? 0;
+  if (expected !== result.requests.total || result.errors || result.timeouts)
+    console.warn(
+      `${name}: ${result.requests.total} requests, ${expected} answered ${expect}, ${result.errors} errors, ${result.timeouts} timeouts:`,
+      JSON.stringify(counts),
+    );
   const latency = result.latency as typeof result.latency & { p95?: number };
   return {
     name,
@@ -213,29 +219,10 @@ try {
       catalog.push(await measure(`${name}, read afresh`, `${server.url}${url}`, conns));
     }
     publicReads.setMaxAge(keptFor);
-    // Players saving positions: as many viewers as BENCH_HISTORY_VIEWERS, at the full connection count.
-    const viewers = await seedHistoryViewers(
-      server.db.$client,
-      server.app.services.history,
-      server.url,
-    );
-    catalog.push(
-      await measure('bare Fastify JSON route (reference)', bareUrl),
-      await measure(
-        `POST /api/history/{episode} (position saves, ${viewers.length} viewers)`,
-        viewers[0]!.url,
-        { expect: 204, requests: historySaveRequests(viewers) },
-      ),
-    );
-    const written = await historyRowsWritten(server.db.$client, server.app.services.history);
     printTable(
       `${header}, ${catalogConnections} connections, catalogue of ${sample.movies} movies and ${sample.episodes} episodes`,
       catalog,
       catalog[0]!,
-    );
-    console.log(
-      `Position saves: target ≥ 5,000 saves/s with p95 < 20 ms at ${connections} connections; ${written} viewers' ` +
-        'rows in the database after the run (each connection goes through the viewers from the first).',
     );
     // Last, as it rewrites the seeded day/week/month counters that the routes above sort by.
     console.log(
@@ -244,6 +231,36 @@ try {
   }
 
   // After the catalogue: its seeding writes servers and episodes for every movie there is.
+  if (runs('history')) {
+    // Players saving positions: as many viewers as BENCH_HISTORY_VIEWERS, at the full connection count, beside a
+    // bare route that reads the same JSON body.
+    if (only === 'history') await seedCatalog(server.db.$client, 1000);
+    const viewers = await seedHistoryViewers(
+      server.db.$client,
+      server.app.services.history,
+      server.url,
+    );
+    const requests = historySaveRequests(viewers);
+    const saves = [
+      await measure('bare Fastify JSON route (reference)', bareUrl),
+      await measure('bare Fastify POST of the same bodies (reference)', `${bareUrl}save`, {
+        expect: 204,
+        requests: requests.map((request) => ({ ...request, path: '/save' })),
+      }),
+      await measure(
+        `POST /api/history/{episode} (position saves, ${viewers.length} viewers)`,
+        viewers[0]!.url,
+        { expect: 204, requests },
+      ),
+    ];
+    const written = await historyRowsWritten(server.db.$client, server.app.services.history);
+    printTable(`${header}, ${connections} connections`, saves, saves[0]!);
+    console.log(
+      `Position saves: target ≥ 5,000 saves/s with p95 < 20 ms; ${written} viewers' rows in the database after ` +
+        'the run (each connection goes through the viewers from the first).',
+    );
+  }
+
   if (runs('storage')) await benchStorage({ serverUrl: server.url, dataDir, seconds });
   if (runs('playback')) await benchPlayback({ server, dataDir });
 } finally {
