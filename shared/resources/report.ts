@@ -33,9 +33,11 @@ export type AdminReport = z.infer<typeof adminReportSchema>;
 
 /** How many reports are in each state: the menu's badge counts `open`. */
 export const reportCountsSchema = z
-  .object(Object.fromEntries(REPORT_STATUSES.map((status) => [status, z.number()])) as Record<
-    (typeof REPORT_STATUSES)[number],
-    z.ZodNumber
-  >)
+  .object(
+    Object.fromEntries(REPORT_STATUSES.map((status) => [status, z.number()])) as Record<
+      (typeof REPORT_STATUSES)[number],
+      z.ZodNumber
+    >,
+  )
   .meta({ id: 'ReportCounts' });
 export type ReportCounts = z.infer<typeof reportCountsSchema>;

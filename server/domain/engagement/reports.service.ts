@@ -1,7 +1,19 @@
 // Viewers' reports of an episode that will not play or plays wrong: stored for the Report Manager, announced live;
 // the manager lists them, moves them along (open → in progress → resolved / dismissed) and deletes them
 // (decision 042). Every change is told to the admins' room after it is committed.
-import { aliasedTable, and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import {
   episodes,
@@ -172,7 +184,9 @@ export function createReportsService({ db, events }: { db: Database; events: Eve
         .select({ status: reports.status, total: count() })
         .from(reports)
         .groupBy(reports.status);
-      const counts = Object.fromEntries(REPORT_STATUSES.map((status) => [status, 0])) as ReportCounts;
+      const counts = Object.fromEntries(
+        REPORT_STATUSES.map((status) => [status, 0]),
+      ) as ReportCounts;
       for (const row of rows) counts[row.status] = row.total;
       return counts;
     },
@@ -219,10 +233,7 @@ export function createReportsService({ db, events }: { db: Database; events: Eve
       const wanted = unique(ids);
       const removed = await db.transaction(async (tx) => {
         await lockAll(tx, wanted);
-        return tx
-          .delete(reports)
-          .where(inArray(reports.id, wanted))
-          .returning({ id: reports.id });
+        return tx.delete(reports).where(inArray(reports.id, wanted)).returning({ id: reports.id });
       });
       const reportIds = removed.map((row) => row.id).sort((a, b) => a - b);
       if (reportIds.length) events.emit('report.deleted', { reportIds });
