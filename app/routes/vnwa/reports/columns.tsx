@@ -1,5 +1,5 @@
-// The Report Manager's columns: the movie with its episode and server, the reason, the viewer's note, the reporter,
-// the time, the state (and who moved it), and each row's actions (move it, open the episode manager or the public
+// The Report Manager's columns: the movie with its episode and server, the reason with the viewer's note under it,
+// the reporter, the time, the state (and who moved it), and each row's actions (move it, open the episode manager or the public
 // episode, delete).
 import { ExternalLink, ListVideo, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
@@ -29,18 +29,53 @@ export const episodeManagerPath = (report: Report) =>
 
 const muted = 'text-xs text-neutral-500 dark:text-neutral-400';
 
-export function useReportColumns({ remove }: { remove: (report: Report) => void }) {
+/** A report's menu: move it along, open the episode manager or the public episode, delete it (asked by the page). */
+function ReportActions({ report, remove }: { report: Report; remove: (report: Report) => void }) {
   const { t } = useTranslation();
   const { api } = useAuth();
   const act = useAdminAction();
-  return useMemo<DataTableColumn<Report>[]>(() => {
-    const move = (report: Report, status: ReportStatus) =>
-      void act(
-        () => api.patch(`/admin/reports/${report.id}`, { status }),
-        t(`reportManager.moved.${status}`, { count: 1 }),
-      ).catch(() => undefined);
-    return [
-      sortableColumn(t('reportManager.columns.movie'), 'movie', 'min-w-56', ({ row }) => (
+  const move = (status: ReportStatus) =>
+    void act(
+      () => api.patch(`/admin/reports/${report.id}`, { status }),
+      t(`reportManager.moved.${status}`, { count: 1 }),
+    ).catch(() => undefined);
+  return (
+    <RowActionsMenu
+      label={t('reportManager.actions', { name: `${report.movie.title} – ${report.episode.name}` })}
+    >
+      {STATUS_MOVES.filter((status) => status !== report.status).map((status) => (
+        <DropdownMenuItem key={status} onSelect={() => move(status)}>
+          {t(`reportManager.move.${status}`)}
+        </DropdownMenuItem>
+      ))}
+      <DropdownMenuSeparator />
+      <DropdownMenuItem asChild>
+        <AppLink to={episodeManagerPath(report)}>
+          <ListVideo aria-hidden />
+          {t('reportManager.episodeManager')}
+        </AppLink>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <a href={publicEpisodePath(report)} target="_blank" rel="noreferrer">
+          <ExternalLink aria-hidden />
+          {t('reportManager.watch')}
+        </a>
+      </DropdownMenuItem>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem danger onSelect={() => remove(report)}>
+        <Trash2 aria-hidden />
+        {t('admin.users.delete.open')}
+      </DropdownMenuItem>
+    </RowActionsMenu>
+  );
+}
+
+/** The columns, made once per language: a live reload re-renders the rows without closing an open menu. */
+export function useReportColumns({ remove }: { remove: (report: Report) => void }) {
+  const { t } = useTranslation();
+  return useMemo<DataTableColumn<Report>[]>(
+    () => [
+      sortableColumn(t('reportManager.columns.movie'), 'movie', 'min-w-48', ({ row }) => (
         <div className="min-w-0">
           <p className="font-medium break-words">{row.original.movie.title}</p>
           <p className={muted}>
@@ -55,7 +90,7 @@ export function useReportColumns({ remove }: { remove: (report: Report) => void 
         header: t('reportManager.columns.status'),
         meta: { sortKey: 'status', card: 'inline', className: 'whitespace-nowrap' },
         cell: ({ row }) => (
-          <span className="inline-flex flex-col items-start gap-0.5">
+          <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-0.5 sm:flex-col sm:items-start">
             <Badge tone={STATUS_TONE[row.original.status]}>
               {t(`reportManager.status.${row.original.status}`)}
             </Badge>
@@ -68,31 +103,28 @@ export function useReportColumns({ remove }: { remove: (report: Report) => void 
         ),
       },
       {
+        // The reason, and the viewer's note under it: one column keeps the table within a laptop's width.
         id: 'reason',
-        header: t('reportManager.columns.reason'),
-        meta: { sortKey: 'reason', className: 'whitespace-nowrap' },
-        cell: ({ row }) => t(`reportManager.reasons.${row.original.reason}`),
-      },
-      {
-        id: 'message',
-        header: t('reportManager.columns.message'),
-        meta: { className: 'min-w-48 max-w-sm' },
-        cell: ({ row }) =>
-          row.original.message ? (
-            <p
-              className="line-clamp-3 break-words whitespace-pre-line"
-              title={row.original.message}
-            >
-              {row.original.message}
-            </p>
-          ) : (
-            <span className={muted}>—</span>
-          ),
+        header: t('reportManager.columns.reasonAndNote'),
+        meta: { sortKey: 'reason', className: 'min-w-48 max-w-sm' },
+        cell: ({ row }) => (
+          <div className="min-w-0">
+            <p className="font-medium">{t(`reportManager.reasons.${row.original.reason}`)}</p>
+            {row.original.message ? (
+              <p
+                className="line-clamp-3 text-sm break-words whitespace-pre-line text-neutral-600 dark:text-neutral-300"
+                title={row.original.message}
+              >
+                {row.original.message}
+              </p>
+            ) : null}
+          </div>
+        ),
       },
       {
         id: 'reporter',
         header: t('reportManager.columns.reporter'),
-        meta: { className: 'max-w-56' },
+        meta: { className: 'max-w-52' },
         cell: ({ row }) =>
           row.original.reporter ? (
             <div className="min-w-0">
@@ -110,36 +142,9 @@ export function useReportColumns({ remove }: { remove: (report: Report) => void 
         descFirst: true,
       }),
       actionsColumn(t('reportManager.columns.actions'), ({ row }) => (
-        <RowActionsMenu
-          label={t('reportManager.actions', {
-            name: `${row.original.movie.title} – ${row.original.episode.name}`,
-          })}
-        >
-          {STATUS_MOVES.filter((status) => status !== row.original.status).map((status) => (
-            <DropdownMenuItem key={status} onSelect={() => move(row.original, status)}>
-              {t(`reportManager.move.${status}`)}
-            </DropdownMenuItem>
-          ))}
-          <DropdownMenuSeparator />
-          <DropdownMenuItem asChild>
-            <AppLink to={episodeManagerPath(row.original)}>
-              <ListVideo aria-hidden />
-              {t('reportManager.episodeManager')}
-            </AppLink>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <a href={publicEpisodePath(row.original)} target="_blank" rel="noreferrer">
-              <ExternalLink aria-hidden />
-              {t('reportManager.watch')}
-            </a>
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem danger onSelect={() => remove(row.original)}>
-            <Trash2 aria-hidden />
-            {t('admin.users.delete.open')}
-          </DropdownMenuItem>
-        </RowActionsMenu>
+        <ReportActions report={row.original} remove={remove} />
       )),
-    ];
-  }, [t, api, act, remove]);
+    ],
+    [t, remove],
+  );
 }
