@@ -112,7 +112,7 @@ export function useReportColumns({ remove }: { remove: (report: Report) => void 
             <p className="font-medium">{t(`reportManager.reasons.${row.original.reason}`)}</p>
             {row.original.message ? (
               <p
-                className="line-clamp-3 text-sm break-words whitespace-pre-line text-neutral-600 dark:text-neutral-300"
+                className="line-clamp-3 break-words whitespace-pre-line text-neutral-600 dark:text-neutral-300"
                 title={row.original.message}
               >
                 {row.original.message}

@@ -31,6 +31,9 @@ export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, 
 
 export type Report = Route.ComponentProps['loaderData']['reports']['data'][number];
 
+/** A movie's title in the filter: a long one would stretch the select across the toolbar. */
+const shorten = (title: string) => (title.length > 40 ? `${title.slice(0, 39).trimEnd()}…` : title);
+
 /** How long the table waits for more of a burst of events before it loads once. */
 const SETTLE_MS = 300;
 
@@ -114,7 +117,7 @@ export default function ReportManager({ loaderData }: Route.ComponentProps) {
           {
             name: 'movie',
             label: t('reportManager.columns.movie'),
-            options: movies.map((movie) => ({ value: String(movie.id), label: movie.title })),
+            options: movies.map((movie) => ({ value: String(movie.id), label: shorten(movie.title) })),
           },
         ]}
       />
