@@ -1,6 +1,7 @@
 // The Report Manager as an admin uses it (decision 042): a viewer reports an episode on the watch page while the admin
 // has the manager open; the row and the menu's open count appear without a reload; the admin resolves it and the
 // count drops.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { isSameDocument, markDocument, open, uniqueStamp } from './helpers.ts';
@@ -16,6 +17,7 @@ async function openCount(page: Page) {
 
 test('a report arrives live, and resolving it lowers the open count', async ({
   asAdmin: admin,
+  adminApi,
   browser,
   signIn,
   insertNewUser,
@@ -58,6 +60,13 @@ test('a report arrives live, and resolving it lowers the open count', async ({
   await expect(row).toContainText('Open');
   await expect.poll(() => openCount(admin)).toBe(before + 1);
   expect(await isSameDocument(admin)).toBe(true);
+  // With a row, the badge and the live bar's place in it, the screen passes axe.
+  const { violations } = await new AxeBuilder({ page: admin })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 
   // Its menu links to the episode manager and the public episode.
   const actions = admin.getByRole('button', {
@@ -78,14 +87,33 @@ test('a report arrives live, and resolving it lowers the open count', async ({
   await expect(row).toContainText('by ');
   await expect.poll(() => openCount(admin)).toBe(before);
 
-  // Among the resolved ones, it is deleted with the bulk bar (asked first).
+  // Among the resolved ones it is selected; a report that arrives meanwhile waits in a bar instead of clearing the
+  // selection; the selected one is deleted with the bulk bar (asked first).
   await admin.getByRole('combobox', { name: 'State' }).selectOption('resolved');
   await expect(admin).toHaveURL(/status=resolved/);
   await expect(row).toHaveCount(1);
   await row.getByRole('checkbox').check();
+  const another = await adminApi.post('/api/reports', {
+    data: { episode_id: episode.id, reason: 'other', message: `Lại lỗi ${stamp}` },
+  });
+  expect(another.status()).toBe(201);
+  await expect(admin.getByText('New or changed reports are waiting.')).toBeVisible();
+  await expect.poll(() => openCount(admin)).toBe(before + 1);
+  await expect(row.getByRole('checkbox')).toBeChecked();
   await admin.getByTestId('bulk-bar').getByRole('button', { name: 'Delete' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Delete for good' }).click();
   await expect(admin.getByText('1 report deleted.')).toBeVisible();
   await expect(row).toHaveCount(0);
+  await expect(admin.getByText('New or changed reports are waiting.')).toBeHidden();
+
+  // The open one, deleted from its menu (asked first): the count is back where it was.
+  await admin.getByRole('combobox', { name: 'State' }).selectOption('open');
+  await expect(row).toContainText(`Lại lỗi ${stamp}`);
+  await actions.click();
+  await admin.getByRole('menuitem', { name: 'Delete' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Delete for good' }).click();
+  await expect(admin.getByText('1 report deleted.').last()).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect.poll(() => openCount(admin)).toBe(before);
   expect(await isSameDocument(admin)).toBe(true);
 });

@@ -41,10 +41,16 @@ const SETTLE_MS = 300;
  * Keeps the table current as reports arrive, move or go: it loads again at once, unless the admin has rows selected
  * (a reload would clear the selection under their hands): then a bar offers the new rows.
  */
-function useLiveReports(selectingRef: React.RefObject<number>) {
+function useLiveReports(selectingRef: React.RefObject<number>, rows: Report[]) {
   const revalidator = useRevalidator();
   const { user } = useAuth();
   const [waiting, setWaiting] = useState(0);
+  // Rows loaded for any reason (an action, a filter) are current: nothing waits any more.
+  const [shown, setShown] = useState(rows);
+  if (shown !== rows) {
+    setShown(rows);
+    setWaiting(0);
+  }
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const heard = (created: number) => {
     if (selectingRef.current > 0) {
@@ -60,10 +66,7 @@ function useLiveReports(selectingRef: React.RefObject<number>) {
     if (event.byUserId !== user?.id) heard(0);
   });
   useRealtimeEvent('report.deleted', () => heard(0));
-  const show = () => {
-    setWaiting(0);
-    void revalidator.revalidate();
-  };
+  const show = () => void revalidator.revalidate();
   return { waiting, show };
 }
 
@@ -73,8 +76,8 @@ export default function ReportManager({ loaderData }: Route.ComponentProps) {
   const [deleting, setDeleting] = useState<Report | null>(null);
   // How many bulk bars are on screen (0 or 1): while one is, live changes wait for the admin.
   const selectingRef = useRef(0);
-  const live = useLiveReports(selectingRef);
   const { reports, sorted, movies } = loaderData;
+  const live = useLiveReports(selectingRef, reports.data);
   const columns = useReportColumns({ remove: setDeleting });
 
   return (
@@ -117,7 +120,10 @@ export default function ReportManager({ loaderData }: Route.ComponentProps) {
           {
             name: 'movie',
             label: t('reportManager.columns.movie'),
-            options: movies.map((movie) => ({ value: String(movie.id), label: shorten(movie.title) })),
+            options: movies.map((movie) => ({
+              value: String(movie.id),
+              label: shorten(movie.title),
+            })),
           },
         ]}
       />
