@@ -119,9 +119,18 @@ function AdminShell({
       </aside>
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-neutral-200 bg-white/85 px-3 backdrop-blur sm:px-6 dark:border-neutral-800 dark:bg-neutral-950/85">
-          <MenuSheet heading={<Logo siteName={siteName} to="/vnwa" />} triggerClassName="lg:hidden">
-            {(close) => <SidebarNav onNavigate={close} openReports={openReports} />}
-          </MenuSheet>
+          <span className="relative lg:hidden">
+            <MenuSheet heading={<Logo siteName={siteName} to="/vnwa" />} triggerClassName="">
+              {(close) => <SidebarNav onNavigate={close} openReports={openReports} />}
+            </MenuSheet>
+            {/* Phones: a dot on the menu button says reports are open; the menu itself has the count. */}
+            {openReports > 0 ? (
+              <span
+                aria-hidden
+                className="pointer-events-none absolute top-1.5 right-1.5 size-2.5 rounded-full bg-red-600 ring-2 ring-white dark:ring-neutral-950"
+              />
+            ) : null}
+          </span>
           <h1 className="truncate text-base font-semibold sm:text-lg">{heading}</h1>
           <div className="ml-auto flex items-center gap-1">
             <Button asChild variant="ghost" size="md" className="hidden sm:inline-flex">
