@@ -23,7 +23,7 @@ export default [
       route('movie/genre', 'routes/vnwa/terms.tsx', { id: 'vnwa-genre' }),
       route('movie/types', 'routes/vnwa/terms.tsx', { id: 'vnwa-types' }),
       route('movie/nation', 'routes/vnwa/terms.tsx', { id: 'vnwa-nation' }),
-      pendingAdmin('movie/reports', 'vnwa-reports'),
+      route('movie/reports', 'routes/vnwa/reports/route.tsx', { id: 'routes/vnwa/reports' }),
       route('movie/film/list', 'routes/vnwa/movies/route.tsx', { id: 'routes/vnwa/movies' }),
       route('movie/film/:episodes', 'routes/vnwa/episodes/route.tsx', {
         id: 'routes/vnwa/episodes',

@@ -23,6 +23,7 @@ import { termsRoutes } from './http/terms.routes.ts';
 import { watchRoutes } from './http/watch.routes.ts';
 import { historyRoutes } from './http/history.routes.ts';
 import { reportsRoutes } from './http/reports.routes.ts';
+import { reportManagerRoutes } from './http/report-manager.routes.ts';
 import { videoUploadsRoutes } from './http/video-uploads.routes.ts';
 import { videosRoutes } from './http/videos.routes.ts';
 import { i18nRoutes } from './http/i18n.routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(subtitlesRoutes);
       await api.register(watchRoutes);
       await api.register(reportsRoutes);
+      await api.register(reportManagerRoutes);
       await api.register(historyRoutes);
       await api.register(videosRoutes);
       await api.register(videoUploadsRoutes);

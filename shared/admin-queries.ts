@@ -1,9 +1,10 @@
-// The query of each admin list (users, movies, genres/types/nations, videos and their trash), read by its API route
+// The query of each admin list (users, movies, genres/types/nations, videos and their trash, reports), read by its API route
 // and by its page's loader from the same definition.
 import { z } from 'zod';
 import { MOVIE_STATUSES, VIDEO_STATUSES } from './catalog.ts';
 import { listQuery } from './list-query.ts';
 import { ROLES } from './accounts.ts';
+import { REPORT_REASONS, REPORT_STATUSES } from './reports.ts';
 
 export const USER_STATUSES = ['active', 'banned', 'unverified'] as const;
 export const VIDEO_SORTS = [
@@ -51,4 +52,15 @@ export const trashQuery = listQuery({
   sorts: VIDEO_SORTS,
   defaults: { sort: 'updated_at', order: 'desc' },
   filters: videoFilters,
+});
+
+/** The Report Manager: newest first; by state, reason or movie (its id). */
+export const reportsQuery = listQuery({
+  sorts: ['created_at', 'movie', 'status', 'reason'],
+  defaults: { sort: 'created_at', order: 'desc' },
+  filters: {
+    status: z.enum(REPORT_STATUSES),
+    reason: z.enum(REPORT_REASONS),
+    movie: termId,
+  },
 });

@@ -1,6 +1,7 @@
 // The back office layout (`vnwa`): admins only (guard `auth-admin`), a sidebar to every admin screen.
 import {
   Film,
+  Flag,
   Globe2,
   MonitorSmartphone,
   Shapes,
@@ -12,10 +13,11 @@ import {
   ExternalLink,
 } from 'lucide-react';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { Outlet } from 'react-router';
+import { Outlet, useLoaderData } from 'react-router';
 import { AppLink, NavItem } from '#app/components/app-link.tsx';
 import { MenuSheet } from '#app/components/menu-sheet.tsx';
 import { ErrorView } from '#app/components/error-view.tsx';
+import { OpenReportsBadge, useOpenReports } from '#app/components/open-reports.tsx';
 import { Logo } from '#app/components/logo.tsx';
 import { ColorModeSwitcher, LanguageSwitcher } from '#app/components/preferences.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -23,9 +25,12 @@ import { UserMenu } from '#app/components/user-menu.tsx';
 import { PageTitle, usePageTitle, useSiteInfo } from '#app/lib/title.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 
-export const loader = withAccess('admin', () => null);
+// The open reports' count for the menu's badge (decision 042); the badge then follows the socket.
+export const loader = withAccess('admin', async (_args, { services }) => ({
+  openReports: (await services.reports.counts()).open,
+}));
 
-// Only built screens are listed: the reports, local files, appearance and settings screens join the menu when their
+// Only built screens are listed: the local files, appearance and settings screens join the menu when their
 // issues build them (their routes answer 501 until then).
 export const adminNavigation = [
   {
@@ -35,6 +40,7 @@ export const adminNavigation = [
       { to: '/vnwa/movie/genre', label: 'admin.pages.genre', icon: Tags },
       { to: '/vnwa/movie/types', label: 'admin.pages.types', icon: Shapes },
       { to: '/vnwa/movie/nation', label: 'admin.pages.nation', icon: Globe2 },
+      { to: '/vnwa/movie/reports', label: 'admin.pages.reports', icon: Flag, badge: 'openReports' },
     ],
   },
   {
@@ -58,7 +64,7 @@ export const adminNavigation = [
 ] as const;
 
 /** `onNavigate` runs when a link is followed (the drawer closes itself with it). */
-function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+function SidebarNav({ onNavigate, openReports }: { onNavigate?: () => void; openReports: number }) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('admin.title')} className="flex flex-col gap-5">
@@ -69,7 +75,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           </p>
           <ul className="flex flex-col gap-0.5">
             {/* Not Dialog.Close asChild: Radix's Slot would join NavLink's className function into a string. */}
-            {items.map(({ to, label, icon: Icon }) => (
+            {items.map(({ to, label, icon: Icon, ...item }) => (
               <li key={to}>
                 <NavItem
                   to={to}
@@ -79,6 +85,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                 >
                   <Icon className="size-4 shrink-0" aria-hidden />
                   <span className="truncate">{t(label)}</span>
+                  {'badge' in item ? <OpenReportsBadge count={openReports} /> : null}
                 </NavItem>
               </li>
             ))}
@@ -89,7 +96,15 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-function AdminShell({ children, heading }: { children: React.ReactNode; heading: string }) {
+function AdminShell({
+  children,
+  heading,
+  openReports = 0,
+}: {
+  children: React.ReactNode;
+  heading: string;
+  openReports?: number;
+}) {
   const { t } = useTranslation();
   const { siteName } = useSiteInfo();
   return (
@@ -99,14 +114,23 @@ function AdminShell({ children, heading }: { children: React.ReactNode; heading:
           <Logo siteName={siteName} to="/vnwa" />
         </div>
         <div className="flex-1 overflow-y-auto px-3 pb-6">
-          <SidebarNav />
+          <SidebarNav openReports={openReports} />
         </div>
       </aside>
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-neutral-200 bg-white/85 px-3 backdrop-blur sm:px-6 dark:border-neutral-800 dark:bg-neutral-950/85">
-          <MenuSheet heading={<Logo siteName={siteName} to="/vnwa" />} triggerClassName="lg:hidden">
-            {(close) => <SidebarNav onNavigate={close} />}
-          </MenuSheet>
+          <span className="relative lg:hidden">
+            <MenuSheet heading={<Logo siteName={siteName} to="/vnwa" />} triggerClassName="">
+              {(close) => <SidebarNav onNavigate={close} openReports={openReports} />}
+            </MenuSheet>
+            {/* Phones: a dot on the menu button says reports are open; the menu itself has the count. */}
+            {openReports > 0 ? (
+              <span
+                aria-hidden
+                className="pointer-events-none absolute top-1.5 right-1.5 size-2.5 rounded-full bg-red-600 ring-2 ring-white dark:ring-neutral-950"
+              />
+            ) : null}
+          </span>
           <h1 className="truncate text-base font-semibold sm:text-lg">{heading}</h1>
           <div className="ml-auto flex items-center gap-1">
             <Button asChild variant="ghost" size="md" className="hidden sm:inline-flex">
@@ -129,13 +153,14 @@ function AdminShell({ children, heading }: { children: React.ReactNode; heading:
 }
 
 export default function VnwaLayout() {
+  const openReports = useOpenReports(useLoaderData<typeof loader>().openReports);
   const title = usePageTitle();
   const { siteName, separator } = useSiteInfo();
   const heading = title.endsWith(`${separator}${siteName}`)
     ? title.slice(0, -`${separator}${siteName}`.length)
     : title;
   return (
-    <AdminShell heading={heading}>
+    <AdminShell heading={heading} openReports={openReports}>
       <PageTitle />
       <Outlet />
     </AdminShell>

@@ -87,6 +87,7 @@ test('the back office pages pass axe', async ({ page, movie, signIn, createVideo
     '/vnwa/movie/film/list',
     `/vnwa/movie/film/episodes-${movie.id}`,
     '/vnwa/movie/genre',
+    '/vnwa/movie/reports',
     '/vnwa/users',
     '/vnwa/account/general',
   ])
