@@ -128,6 +128,9 @@ function toWebRequest(request: FastifyRequest): Request {
 
 function sendWebResponse(reply: FastifyReply, response: Response) {
   reply.status(response.status);
+  // Pages and their data depend on who asks (a signed-in viewer's page carries their history ticket): no shared
+  // cache may keep them, and a browser asks again before reusing one. A route that knows better says so itself.
+  reply.header('cache-control', 'private, no-cache');
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
     reply.header(key, value);

@@ -109,6 +109,13 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('lets no shared cache keep a page or its data, which depend on who asks', async () => {
+    expect((await get('/')).headers['cache-control']).toBe('private, no-cache');
+    const data = await t.app.inject({ method: 'GET', url: '/_root.data' });
+    expect(data.headers['cache-control']).toBe('private, no-cache');
+    expect((await get('/no-such-page')).headers['cache-control']).toBe('private, no-cache');
+  });
+
   it('uses a fresh nonce for each request', async () => {
     const a = String((await get('/')).headers['content-security-policy']);
     const b = String((await get('/')).headers['content-security-policy']);
