@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { logRedactPaths } from './log.ts';
 import type { Database } from './db/client.ts';
 import { errorBody, registerErrorHandling } from './http/errors.ts';
 import { validatorCompiler } from './http/validation.ts';
@@ -55,18 +56,6 @@ export type AppOptions = {
   /** Serve the React app (off in API-only tests). */
   web?: boolean;
 };
-
-export const logRedactPaths = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-xsrf-token"]',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.newPassword',
-  '*.currentPassword',
-  '*.token',
-  '*.secret',
-];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;

@@ -18,8 +18,8 @@ async function main() {
   nodeModule.enableCompileCache?.();
   const { ConfigError, loadConfig } = await import('./config.ts');
   const { DataDirLockedError } = await import('./data-dir-lock.ts');
-  const { seedDemo } = await import('./demo/seed.ts');
-  const { createLogger, startServer } = await import('./start.ts');
+  const { createLogger } = await import('./log.ts');
+  const { openDatabase } = await import('./db/open.ts');
   let config;
   try {
     config = loadConfig(process.env, dev ? { NODE_ENV: 'development' } : {});
@@ -31,12 +31,20 @@ async function main() {
     throw error;
   }
   const log = createLogger(config);
+  // PostgreSQL starts (a child process, on another core) while the rest of the server loads.
+  const database = openDatabase(config, log);
+  database.catch(() => {
+    // Reported by startServer, which awaits it.
+  });
+  const { seedDemo } = await import('./demo/seed.ts');
+  const { startServer } = await import('./start.ts');
   let demoViewerPassword: string | undefined;
 
   let server;
   try {
     server = await startServer(config, {
       log,
+      database,
       seed: demo
         ? async (app, db) => {
             demoViewerPassword = (await seedDemo(app, db)).viewerPassword;

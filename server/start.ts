@@ -1,13 +1,13 @@
 // Boots a whole Phim server: data folder, database (embedded or external), migrations, first admin, HTTP.
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { pino, type Logger } from 'pino';
-import { buildApp, logRedactPaths } from './app.ts';
+import type { Logger } from 'pino';
+import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createDatabase, migrateDatabase, type Database } from './db/client.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
-import { lockDataDir } from './data-dir-lock.ts';
-import { loadSecrets } from './secrets.ts';
+import { openDatabase, withTimeout, type OpenedDatabase } from './db/open.ts';
+import { createLogger } from './log.ts';
+
+export { createLogger } from './log.ts';
 
 export type RunningServer = {
   app: FastifyInstance;
@@ -18,13 +18,6 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-export function createLogger(config: Config): Logger {
-  return pino({
-    level: config.LOG_LEVEL,
-    redact: { paths: logRedactPaths, censor: '[redacted]' },
-  });
-}
-
 export async function startServer(
   config: Config,
   options: {
@@ -32,6 +25,8 @@ export async function startServer(
     seed?: (app: FastifyInstance, db: Database) => Promise<void>;
     /** Serve the React app (off in API-only tests). */
     web?: boolean;
+    /** The database, when the caller began opening it already (main.ts, while this module loaded). */
+    database?: Promise<OpenedDatabase>;
   } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? createLogger(config);
@@ -47,20 +42,10 @@ export async function startServer(
   };
 
   try {
-    // The lock comes before anything is written to the folder.
-    if (!config.DATABASE_URL) cleanups.push(lockDataDir(config.dataDir));
-    const secrets = loadSecrets(config.dataDir, config);
-    let databaseUrl = config.DATABASE_URL;
-    if (!databaseUrl) {
-      const embedded: EmbeddedDatabase = await startEmbeddedPostgres({
-        dir: path.join(config.dataDir, 'pg'),
-        password: secrets.pgPassword,
-        log,
-      });
-      cleanups.push(() => withTimeout(embedded.stop(), 10_000));
-      databaseUrl = embedded.url;
-    }
-    const db = createDatabase(databaseUrl);
+    const opened = await (options.database ?? openDatabase(config, log));
+    cleanups.push(...opened.cleanups);
+    const { secrets } = opened;
+    const db = createDatabase(opened.url);
     cleanups.push(() => db.$client.end());
     await migrateDatabase(db);
 
@@ -100,19 +85,5 @@ export async function startServer(
   } catch (error) {
     await cleanup();
     throw error;
-  }
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => resolve(undefined), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
   }
 }
