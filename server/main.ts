@@ -36,7 +36,6 @@ async function main() {
   database.catch(() => {
     // Reported by startServer, which awaits it.
   });
-  const { seedDemo } = await import('./demo/seed.ts');
   const { startServer } = await import('./start.ts');
   let demoViewerPassword: string | undefined;
 
@@ -47,6 +46,7 @@ async function main() {
       database,
       seed: demo
         ? async (app, db) => {
+            const { seedDemo } = await import('./demo/seed.ts');
             demoViewerPassword = (await seedDemo(app, db)).viewerPassword;
           }
         : undefined,

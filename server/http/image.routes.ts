@@ -5,7 +5,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import sharp from 'sharp';
+import { loadSharp } from '#server/media/sharp.ts';
 import { z } from 'zod';
 import { errorBody, HttpError } from './errors.ts';
 
@@ -18,7 +18,7 @@ export const DEFAULT_QUALITY = 75;
 const EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif', '.gif']);
 const INPUT_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif']);
 /** Part of every cache key and ETag: change it when the output of the same request would change. */
-const RECIPE = `webp-1:sharp-${sharp.versions.sharp}`;
+const recipe = async () => `webp-1:sharp-${(await loadSharp()).versions.sharp}`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=3600';
 
@@ -123,6 +123,7 @@ function matchesEtag(header: string | undefined, etag: string) {
 }
 
 async function render(job: Job, maxPixels: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   const image = sharp(job.file, { limitInputPixels: maxPixels, autoOrient: true, failOn: 'error' });
   image.timeout({ seconds: 30 });
   const meta = await image.metadata();
@@ -217,7 +218,7 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
       .createHash('sha256')
       .update(
         JSON.stringify([
-          RECIPE,
+          await recipe(),
           path.relative(storageRoot, file),
           stat.mtimeMs,
           stat.size,

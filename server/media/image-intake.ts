@@ -1,7 +1,8 @@
 // Uploaded pictures come in here and only here (profile pictures, posters, backdrops): the bytes are decoded by
 // sharp, whatever type or name the client declared, and re-encoded for their purpose, so nothing a visitor sent
 // is ever stored or served as it came.
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp } from './sharp.ts';
 import { encodeStoredImage, type EncodedImage } from './image-store.ts';
 
 export type ImagePurpose = 'avatar' | 'poster' | 'backdrop';
@@ -66,6 +67,7 @@ export async function acceptImage(
   const recipe = IMAGE_RECIPES[purpose];
   if (!bytes.length) throw new RejectedImageError(NOT_AN_IMAGE);
   if (bytes.length > recipe.maxBytes) throw new RejectedImageError(imageTooLargeMessage(purpose));
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { failOn: 'error', limitInputPixels: recipe.maxPixels });
     const { format } = await image.metadata();

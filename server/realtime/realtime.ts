@@ -2,9 +2,8 @@
 // Bearer token, with rooms per user, per session and for the admins. Services publish through `publish`.
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { CurrentUser } from '../domain/auth/accounts.service.ts';
 import type { EventBus, EventName } from '../events.ts';
 
@@ -76,7 +75,12 @@ export async function attachRealtime(
   let pub: Redis | undefined;
   let sub: Redis | undefined;
   if (options.redisUrl) {
-    pub = new Redis(options.redisUrl, { lazyConnect: true });
+    // Loaded only with Redis configured: a single node does without.
+    const [{ Redis: Client }, { createAdapter }] = await Promise.all([
+      import('ioredis'),
+      import('@socket.io/redis-adapter'),
+    ]);
+    pub = new Client(options.redisUrl, { lazyConnect: true });
     sub = pub.duplicate();
     // ioredis reconnects by itself; a Redis that is away is logged, not a crash of the web node.
     for (const client of [pub, sub])

@@ -2,7 +2,7 @@
 // and the pixel size of a stored image for `og:image:width`/`height`.
 import path from 'node:path';
 import { and, asc, desc, eq, gt, lte, max, sql } from 'drizzle-orm';
-import sharp from 'sharp';
+import { loadSharp } from '#server/media/sharp.ts';
 import type { Database } from '#server/db/client.ts';
 import { movies, terms } from '#server/db/schema/index.ts';
 
@@ -86,6 +86,7 @@ export function createSeoService({ db, storageRoot }: { db: Database; storageRoo
       try {
         const file = path.join(root, decodeURIComponent(key.slice('/storage'.length)));
         if (file.startsWith(root + path.sep)) {
+          const sharp = await loadSharp();
           const meta = await sharp(file).metadata();
           if (meta.width && meta.height) {
             // EXIF orientations 5–8 swap the sides as shown.
