@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { AppLink } from '#app/components/app-link.tsx';
 import { useFollow } from '#app/components/catalog/follow-button.tsx';
 import { MovieCard } from '#app/components/catalog/movie-card.tsx';
-import { Button } from '#app/components/ui/button.tsx';
+import { Button, IconButton } from '#app/components/ui/button.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 import { formatDate } from '#app/lib/format.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
@@ -126,22 +126,19 @@ function FollowedItem({
           ) : null
         }
       />
-      <div className="flex items-center justify-between gap-2 px-0.5">
-        <p className="truncate text-xs text-neutral-500 dark:text-neutral-400">
+      <div className="flex items-center justify-between gap-1 pl-0.5">
+        <p className="min-w-0 truncate text-xs text-neutral-500 dark:text-neutral-400">
           {movie.latest_episode_at
             ? t('follows.latest', { date: formatDate(movie.latest_episode_at) })
             : t('follows.noEpisodes')}
         </p>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="-mr-2 shrink-0 text-neutral-600 dark:text-neutral-300"
+        <IconButton
+          icon={BookmarkX}
+          label={t('follows.unfollowTitle', { title: movie.title })}
+          title={t('follows.unfollow')}
+          className="-my-2 -mr-2 text-neutral-600 dark:text-neutral-300"
           onClick={() => void change(false)}
-          aria-label={t('follows.unfollowTitle', { title: movie.title })}
-        >
-          <BookmarkX aria-hidden />
-          {t('follows.unfollow')}
-        </Button>
+        />
       </div>
     </li>
   );

@@ -34,9 +34,16 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         className="flex flex-col gap-6 rounded-2xl border border-neutral-200 bg-white p-6 sm:flex-row sm:items-center dark:border-neutral-800 dark:bg-neutral-900"
       >
         <div className="flex min-w-0 flex-1 items-center gap-4">
-          <Avatar name={profile.name} src={profile.avatar} className="size-20 text-2xl" />
+          <Avatar
+            name={profile.name}
+            src={profile.avatar}
+            className="size-16 text-xl sm:size-20 sm:text-2xl"
+          />
           <div className="min-w-0">
-            <h1 id="profile-name" className="text-2xl font-bold tracking-tight break-words">
+            <h1
+              id="profile-name"
+              className="text-xl font-bold tracking-tight break-words sm:text-2xl"
+            >
               {profile.name}
             </h1>
             <p className="text-sm text-neutral-600 dark:text-neutral-400">
