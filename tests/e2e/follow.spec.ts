@@ -1,43 +1,45 @@
 // The follow list and the profile as a viewer lives them (issue 16): follow a movie from its page, find it in
 // /account/follow-movies, unfollow it (with an undo) and meet the empty state; follow from a card's menu; a guest who
 // clicks follow signs in and comes back following; the profile's counts and recently watched; a guest's profile.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, type NewUser } from './fixtures.ts';
-import { open, uniqueStamp, waitForHydration } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test as base, type Movie } from './fixtures.ts';
+import { open, savePosition, uniqueStamp, waitForHydration } from './helpers.ts';
+
+const test = base.extend<{
+  /**
+   * A published movie named `title` and a stamp, with one episode, and a verified viewer (the follow list needs a
+   * verified email) signed in on the page `to` names.
+   */
+  follower: (
+    title: string,
+    to: (movie: Movie, stamp: string) => string,
+  ) => Promise<{ movie: Movie; stamp: string }>;
+}>({
+  follower: async (
+    { page, adminApi, signIn, insertNewUser, createMovie, createEpisode },
+    provide,
+  ) => {
+    await provide(async (title, to) => {
+      const stamp = uniqueStamp();
+      const movie = await createMovie({ title: `${title} ${stamp}`, published: true });
+      await createEpisode(movie, { name: 'Tập 1' });
+      const viewer = await insertNewUser();
+      const verified = await adminApi.post(`/api/admin/users/${viewer.id}/verify`);
+      expect(verified.ok(), await verified.text()).toBe(true);
+      await signIn(page, viewer, to(movie, stamp));
+      await waitForHydration(page);
+      return { movie, stamp };
+    });
+  },
+});
 
 test.use({ locale: 'en-US' });
 
-/** The follow list needs a verified email: verified as the admin's "mark verified" does. */
-async function verify(adminApi: APIRequestContext, user: NewUser) {
-  const response = await adminApi.post(`/api/admin/users/${user.id}/verify`);
-  expect(response.ok(), await response.text()).toBe(true);
-}
-
-/** Saves a place as the player does, with the ticket for that episode, signed in through the page's cookie. */
-async function watched(page: Page, episodeId: number, position: number, duration: number) {
-  const ticket = await page.request.get(`/api/history/${episodeId}/ticket`);
-  expect(ticket.ok(), await ticket.text()).toBe(true);
-  const saved = await page.request.post(`/api/history/${episodeId}`, {
-    data: { ticket: (await ticket.json()).ticket, position, duration },
-  });
-  expect(saved.status(), await saved.text()).toBe(204);
-}
-
 test('a viewer follows a movie from its page, finds it in the list, unfollows it and undoes it', async ({
   page,
-  adminApi,
-  signIn,
-  insertNewUser,
-  createMovie,
-  createEpisode,
+  follower,
 }) => {
-  const stamp = uniqueStamp();
-  const movie = await createMovie({ title: `Đất Rừng Phương Nam ${stamp}`, published: true });
-  await createEpisode(movie, { name: 'Tập 1' });
-  const viewer = await insertNewUser();
-  await verify(adminApi, viewer);
-  await signIn(page, viewer, `/watch/${movie.slug}`);
-  await waitForHydration(page);
+  const { movie } = await follower('Đất Rừng Phương Nam', (made) => `/watch/${made.slug}`);
 
   await page.getByRole('button', { name: 'Follow', exact: true }).click();
   const following = page.getByRole('button', { name: 'Following', pressed: true });
@@ -83,19 +85,10 @@ test('a viewer follows a movie from its page, finds it in the list, unfollows it
 
 test("a viewer follows from a card's menu, and the list counts the new episodes", async ({
   page,
-  adminApi,
-  signIn,
-  insertNewUser,
-  createMovie,
+  follower,
   createEpisode,
 }) => {
-  const stamp = uniqueStamp();
-  const movie = await createMovie({ title: `Cô Ba Sài Gòn ${stamp}`, published: true });
-  await createEpisode(movie, { name: 'Tập 1' });
-  const viewer = await insertNewUser();
-  await verify(adminApi, viewer);
-  await signIn(page, viewer, `/movies?q=${stamp}`);
-  await waitForHydration(page);
+  const { movie } = await follower('Cô Ba Sài Gòn', (_, stamp) => `/movies?q=${stamp}`);
 
   await page.getByRole('button', { name: `More for ${movie.title}` }).click();
   await page.getByRole('menuitem', { name: 'Follow' }).click();
@@ -157,8 +150,8 @@ test('the profile shows the counts and the movies watched lately; a guest is inv
   await page.request.put(`/api/follows/${movie.id}`, {
     headers: await xsrfHeader(page),
   });
-  await watched(page, first.id, 2700, 2760);
-  await watched(page, second.id, 600, 2760);
+  await savePosition(page, first.id, 2700, 2760);
+  await savePosition(page, second.id, 600, 2760);
 
   await waitForHydration(page);
   await page.getByTestId('user-menu').click();

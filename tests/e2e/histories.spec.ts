@@ -1,20 +1,9 @@
 // The watch history page (/user/histories): what a signed-in viewer watched, newest first, with how far; remove one,
 // clear all after a confirm; a guest is asked to sign in. The player's saving is watch.spec.ts's.
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { uniqueStamp, waitForHydration } from './helpers.ts';
+import { savePosition, uniqueStamp, waitForHydration } from './helpers.ts';
 
 test.use({ locale: 'en-US' });
-
-/** Saves a place as the player does: with the ticket for that episode, signed in through the page's cookie. */
-async function watched(page: Page, episodeId: number, position: number, duration: number) {
-  const ticket = await page.request.get(`/api/history/${episodeId}/ticket`);
-  expect(ticket.ok(), await ticket.text()).toBe(true);
-  const saved = await page.request.post(`/api/history/${episodeId}`, {
-    data: { ticket: (await ticket.json()).ticket, position, duration },
-  });
-  expect(saved.status(), await saved.text()).toBe(204);
-}
 
 test('a viewer finds what they watched, removes one episode, then clears the rest', async ({
   page,
@@ -28,8 +17,8 @@ test('a viewer finds what they watched, removes one episode, then clears the res
   const first = await createEpisode(movie, { name: 'Tập 1' });
   const second = await createEpisode(movie, { name: 'Tập 2' });
   await signIn(page, await insertNewUser());
-  await watched(page, first.id, 2700, 2760);
-  await watched(page, second.id, 754, 2760);
+  await savePosition(page, first.id, 2700, 2760);
+  await savePosition(page, second.id, 754, 2760);
 
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Viewing history' }).click();

@@ -4,10 +4,10 @@
 // explains and resends the email.
 import { BookmarkX, Bookmark } from 'lucide-react';
 import { useState } from 'react';
-import { AppLink } from '#app/components/app-link.tsx';
 import { useFollow } from '#app/components/catalog/follow-button.tsx';
 import { MovieCard } from '#app/components/catalog/movie-card.tsx';
-import { Button, IconButton } from '#app/components/ui/button.tsx';
+import { EmptyList, PageLinks } from '#app/components/list-page.tsx';
+import { IconButton } from '#app/components/ui/button.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 import { formatDate } from '#app/lib/format.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
@@ -61,16 +61,12 @@ export default function FollowMovies({ loaderData }: Route.ComponentProps) {
       </div>
 
       {shown.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center dark:border-neutral-700">
-          <Bookmark aria-hidden className="size-10 text-neutral-400" />
-          <h2 className="text-lg font-semibold">{t('follows.emptyTitle')}</h2>
-          <p className="max-w-sm text-sm text-neutral-600 dark:text-neutral-400">
-            {t('follows.emptyText')}
-          </p>
-          <Button asChild>
-            <AppLink to="/movies">{t('follows.browse')}</AppLink>
-          </Button>
-        </div>
+        <EmptyList
+          icon={Bookmark}
+          title={t('follows.emptyTitle')}
+          text={t('follows.emptyText')}
+          action={{ to: '/movies', label: t('follows.browse') }}
+        />
       ) : (
         <ul className="grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
           {shown.map((movie) => (
@@ -83,20 +79,12 @@ export default function FollowMovies({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      {meta.last_page > 1 ? (
-        <nav aria-label={t('follows.pages')} className="flex justify-center gap-2">
-          {meta.page > 1 ? (
-            <Button variant="outline" asChild>
-              <AppLink to={`?page=${meta.page - 1}`}>{t('follows.previous')}</AppLink>
-            </Button>
-          ) : null}
-          {meta.page < meta.last_page ? (
-            <Button variant="outline" asChild>
-              <AppLink to={`?page=${meta.page + 1}`}>{t('follows.next')}</AppLink>
-            </Button>
-          ) : null}
-        </nav>
-      ) : null}
+      <PageLinks
+        meta={meta}
+        label={t('follows.pages')}
+        previous={t('follows.previous')}
+        next={t('follows.next')}
+      />
     </section>
   );
 }
