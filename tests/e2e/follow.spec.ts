@@ -1,6 +1,7 @@
 // The follow list and the profile as a viewer lives them (issue 16): follow a movie from its page, find it in
-// /account/follow-movies, unfollow it (with an undo) and meet the empty state; follow from a card's menu; a guest who
-// clicks follow signs in and comes back following; the profile's counts and recently watched; a guest's profile.
+// /account/follow-movies, unfollow it (with an undo) and meet the empty state; follow from a card's menu (a long
+// press opens it on a phone); a guest who clicks follow signs in and comes back following; the profile's counts and
+// recently watched; a guest's profile.
 import type { Page } from '@playwright/test';
 import { expect, test as base, type Movie } from './fixtures.ts';
 import { open, savePosition, uniqueStamp, waitForHydration } from './helpers.ts';
@@ -180,3 +181,30 @@ async function xsrfHeader(page: Page) {
   const token = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
   return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
 }
+
+test.describe('on a phone', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 360, height: 780 } });
+
+  test("a long press opens a card's menu without opening the movie", async ({
+    page,
+    createMovie,
+  }) => {
+    const stamp = uniqueStamp();
+    const movie = await createMovie({ title: `Bố Già ${stamp}`, published: true });
+    await open(page, `/movies?q=${stamp}`);
+    const box = (await page.getByTestId('movie-card').first().boundingBox())!;
+    // Playwright's touchscreen only taps: hold a finger down through the DevTools protocol.
+    const cdp = await page.context().newCDPSession(page);
+    const finger = { x: box.x + box.width / 2, y: box.y + box.height / 3 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [finger] });
+    await page.waitForTimeout(800);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect(page.getByRole('menu')).toContainText(movie.title);
+    await expect(page).toHaveURL(`/movies?q=${stamp}`);
+    // A guest's follow goes to sign in first.
+    await page.getByRole('menuitem', { name: 'Follow' }).tap();
+    await expect(page).toHaveURL(
+      `/auth/login?redirect=${encodeURIComponent(`/movies?q=${stamp}`)}`,
+    );
+  });
+});
