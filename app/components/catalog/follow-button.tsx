@@ -14,12 +14,16 @@ import type { FollowState } from '#shared/resources/follow.ts';
 
 /** The movie a guest asked to follow before signing in: followed when they are back (session storage). */
 const INTENT_KEY = 'phim:follow-after-sign-in';
+/** Long enough to sign in (or register), short enough that a later, unrelated sign-in follows nothing. */
+const INTENT_MS = 15 * 60_000;
 
 type FollowedMovie = { id: number; title: string };
 
+/** The movie id a guest asked to follow lately, or null. */
 function readIntent() {
   try {
-    return sessionStorage.getItem(INTENT_KEY);
+    const [id, at] = (sessionStorage.getItem(INTENT_KEY) ?? '').split(':');
+    return id && Date.now() - Number(at) < INTENT_MS ? id : null;
   } catch {
     return null;
   }
@@ -28,7 +32,7 @@ function readIntent() {
 function writeIntent(movieId: number | null) {
   try {
     if (movieId === null) sessionStorage.removeItem(INTENT_KEY);
-    else sessionStorage.setItem(INTENT_KEY, String(movieId));
+    else sessionStorage.setItem(INTENT_KEY, `${movieId}:${Date.now()}`);
   } catch {
     // Storage off: the guest comes back and clicks again.
   }
