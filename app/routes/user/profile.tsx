@@ -128,7 +128,7 @@ function Count({
     <li>
       <AppLink
         to={to}
-        className="flex flex-col gap-1 rounded-xl bg-neutral-100 p-4 hover:bg-neutral-200 focus-visible:outline-2 focus-visible:outline-offset-2 dark:bg-neutral-800 dark:hover:bg-neutral-700"
+        className="flex h-full flex-col justify-between gap-1 rounded-xl bg-neutral-100 p-4 hover:bg-neutral-200 focus-visible:outline-2 focus-visible:outline-offset-2 dark:bg-neutral-800 dark:hover:bg-neutral-700"
         data-testid={testId}
       >
         <span className="flex items-center gap-1.5 text-xs font-medium text-neutral-600 dark:text-neutral-300">
