@@ -1,7 +1,6 @@
-// The route table of spec section 2. Screens that later issues build are `pending` until then.
+// The route table of spec section 2. Back-office screens that later issues build are `pendingAdmin` until then.
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes';
 
-const pending = (path: string, id: string) => route(path, 'routes/pending.tsx', { id });
 const pendingAdmin = (path: string, id: string) => route(path, 'routes/vnwa/pending.tsx', { id });
 const go = (path: string, id: string) => route(path, 'routes/redirect.tsx', { id });
 
@@ -64,7 +63,7 @@ export default [
         route('follow-movies', 'routes/account/follow-movies.tsx'),
       ]),
     ]),
-    pending('user/profile', 'user-profile'),
+    route('user/profile', 'routes/user/profile.tsx'),
     route('user/histories', 'routes/user/histories.tsx'),
     route(':slug', 'routes/slug.tsx'),
     route('*', 'routes/not-found.tsx'),

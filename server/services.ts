@@ -21,7 +21,9 @@ import { createUploadsService } from './domain/media/uploads.service.ts';
 import { videoFiles } from './domain/media/video-files.ts';
 import { createVideosService } from './domain/media/videos.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
+import { createFollowsService } from './domain/engagement/follows.service.ts';
 import { createHistoryService } from './domain/engagement/history.service.ts';
+import { createProfileService } from './domain/engagement/profile.service.ts';
 import { createReportsService } from './domain/engagement/reports.service.ts';
 import { createEventBus } from './events.ts';
 import { createJobQueue } from './jobs.ts';
@@ -145,6 +147,11 @@ export function createServices(options: {
     // Its own key, so a viewer hash says nothing about the session secret.
     secret: crypto.createHash('sha256').update(`views:${options.authSecret}`).digest('hex'),
   });
+  const history = createHistoryService({
+    db,
+    secret: crypto.createHash('sha256').update(`history:${options.authSecret}`).digest('hex'),
+    log,
+  });
   const publicReads = createPublicReads({
     maxAgeMs: config.PUBLIC_CACHE_SECONDS * 1000,
     maxEntries: 2000,
@@ -178,11 +185,9 @@ export function createServices(options: {
     home,
     search: createSearchService({ db }),
     reports: createReportsService({ db, events }),
-    history: createHistoryService({
-      db,
-      secret: crypto.createHash('sha256').update(`history:${options.authSecret}`).digest('hex'),
-      log,
-    }),
+    history,
+    follows: createFollowsService({ db }),
+    profile: createProfileService({ db, history }),
     system: createSystemService({ db, version: appVersion }),
     events,
     jobs,

@@ -1,5 +1,14 @@
-// The signed-in user's menu in the headers: account, devices, watch history, the back office for admins, sign out.
-import { History, LayoutDashboard, LogOut, MonitorSmartphone, UserRound } from 'lucide-react';
+// The signed-in user's menu in the headers: profile, account, devices, followed movies, watch history, the back
+// office for admins, sign out.
+import {
+  Bookmark,
+  CircleUserRound,
+  History,
+  LayoutDashboard,
+  LogOut,
+  MonitorSmartphone,
+  UserRound,
+} from 'lucide-react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { AppLink } from '#app/components/app-link.tsx';
 import { Avatar } from '#app/components/ui/avatar.tsx';
@@ -38,6 +47,14 @@ export function UserMenu({ area = 'site' }: { area?: 'site' | 'admin' }) {
           <span className="truncate">{user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        {area === 'site' ? (
+          <DropdownMenuItem asChild>
+            <AppLink to="/user/profile">
+              <CircleUserRound aria-hidden />
+              {t('pages.profile')}
+            </AppLink>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem asChild>
           <AppLink to={`${base}/general`}>
             <UserRound aria-hidden />
@@ -50,6 +67,14 @@ export function UserMenu({ area = 'site' }: { area?: 'site' | 'admin' }) {
             {t('pages.accountDevices')}
           </AppLink>
         </DropdownMenuItem>
+        {area === 'site' ? (
+          <DropdownMenuItem asChild>
+            <AppLink to="/account/follow-movies">
+              <Bookmark aria-hidden />
+              {t('pages.followMovies')}
+            </AppLink>
+          </DropdownMenuItem>
+        ) : null}
         {area === 'site' ? (
           <DropdownMenuItem asChild>
             <AppLink to="/user/histories">

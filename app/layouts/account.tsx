@@ -1,5 +1,5 @@
 // `/account/*`: signed-in users only (guard `auth`), with the account menu. Errors show in the site layout.
-import { MonitorSmartphone, UserRound } from 'lucide-react';
+import { Bookmark, MonitorSmartphone, UserRound } from 'lucide-react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { Outlet } from 'react-router';
 import { NavLinks } from '#app/components/app-link.tsx';
@@ -13,6 +13,7 @@ export const loader = withAccess('user', () => null);
 const items = [
   { to: '/account/general', label: 'pages.accountGeneral', icon: UserRound },
   { to: '/account/devices', label: 'pages.accountDevices', icon: MonitorSmartphone },
+  { to: '/account/follow-movies', label: 'pages.followMovies', icon: Bookmark },
 ] as const;
 
 export default function AccountLayout() {

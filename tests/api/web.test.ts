@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { terms } from '#server/db/schema/catalog.ts';
 import { createTestApp } from '#tests/app-utils.ts';
+import { createUser } from '#tests/factories.ts';
 import { browserGet, expectRobotsTxt, withTestApp } from './helpers.ts';
 
 const t = withTestApp({ web: true });
@@ -50,7 +51,8 @@ describe('pages', () => {
   });
 
   it('answers 501 for screens that are not built yet, instead of pretending', async () => {
-    const response = await get('/user/profile');
+    const admin = await createUser(t.app, { role: 'admin' });
+    const response = await get('/vnwa/setting/backup', { cookie: admin.client.cookieHeader() });
     expect(response.statusCode).toBe(501);
   });
 

@@ -75,6 +75,30 @@ test('the pages viewers use pass axe', async ({ page, movie }) => {
   );
 });
 
+test("a viewer's own pages pass axe: the follow list, the profile, a card's menu button", async ({
+  page,
+  movie,
+  adminApi,
+  signIn,
+  insertNewUser,
+}) => {
+  test.setTimeout(90_000);
+  const viewer = await insertNewUser();
+  await adminApi.post(`/api/admin/users/${viewer.id}/verify`);
+  await signIn(page, viewer, `/watch/${movie.slug}`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Following', pressed: true })).toBeVisible();
+  await scan(page, '/account/follow-movies');
+  await scan(page, '/user/profile');
+  // A card's menu button, shown as it is on focus (the open menu is Radix's, modal over the page).
+  await scan(page, '/movies?q=nguoi', () =>
+    page.getByRole('button', { name: `More for ${movie.title}` }).focus(),
+  );
+  await page.context().clearCookies();
+  await scan(page, '/user/profile');
+});
+
 test('the back office pages pass axe', async ({ page, movie, signIn, createVideo }) => {
   // The clip's transcode comes first: as long as the video specs allow theirs.
   test.setTimeout(240_000);

@@ -45,11 +45,13 @@ test.describe('in English', () => {
     await expect(page).toHaveTitle('Verify your email | Phim');
   });
 
-  test('a screen that is not built yet says so with a 501', async ({ page }) => {
-    const response = await open(page, '/user/profile');
+  test('a screen that is not built yet says so with a 501', async ({ asAdmin: page }) => {
+    const response = await open(page, '/vnwa/setting/backup');
     expect(response?.status()).toBe(501);
     await expect(page.getByRole('main').getByText('501', { exact: true })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coming soon');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+      'Coming soon',
+    );
     await expect(page.getByText('This screen is not available yet.')).toBeVisible();
     await expect(page).toHaveTitle('501 Coming soon | Phim');
   });

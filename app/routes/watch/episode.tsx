@@ -22,6 +22,7 @@ import {
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { redirect, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
+import { FollowButton } from '#app/components/catalog/follow-button.tsx';
 import { ReportDialog } from '#app/components/catalog/report-dialog.tsx';
 import { Poster } from '#app/components/image.tsx';
 import { Player } from '#app/components/player/player.tsx';
@@ -117,9 +118,11 @@ export const loader = withAccess(
     );
     if (page) {
       const { history } = services;
-      const [images, saved] = await Promise.all([
+      const [images, saved, following] = await Promise.all([
         loadSeoImages(services, page.movie),
         user ? history.positionsIn(user.id, page.movie.id) : null,
+        // Whether they follow the movie, and its episodes are now seen (decision 041).
+        user ? services.follows.visit(user.id, page.movie.id) : null,
       ]);
       const mine = saved?.get(page.episode.id);
       // The signed-in viewer's place in this episode, and the ticket that saves it unless they paused their
@@ -132,7 +135,7 @@ export const loader = withAccess(
             startAt: mine ? resumeAt(mine.position, mine.duration) : 0,
           }
         : null;
-      return { ...page, images, history: place };
+      return { ...page, images, history: place, following };
     }
     const moved = await services.movies.redirectFor(slug);
     if (moved) throw redirect(`/watch/${moved}/${ep}${url.search}`, 301);
@@ -299,6 +302,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
                 <Flag aria-hidden />
                 {t('watch.report')}
               </Button>
+              <FollowButton movie={movie} following={loaderData.following} tone="watch" />
             </div>
             <ReportDialog
               key={episode.id}

@@ -1,11 +1,12 @@
 // `/watch/{slug}`: the movie detail. Backdrop, poster, titles, badges, links to its genres, nations and type, year,
-// status, episode progress, cast, description, trailer in a dialog, the episode list by server, "Watch now", and
-// related movies. An old slug answers 301 to the current one; an unknown slug is the 404.
+// status, episode progress, cast, description, trailer in a dialog, the episode list by server, "Watch now", follow,
+// and related movies. An old slug answers 301 to the current one; an unknown slug is the 404.
 import { Clapperboard, Play } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { redirect } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
+import { FollowButton } from '#app/components/catalog/follow-button.tsx';
 import { MovieCard } from '#app/components/catalog/movie-card.tsx';
 import { Img, Poster } from '#app/components/image.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -25,11 +26,18 @@ export const handle: RouteHandle = {
 
 export const loader = withAccess(
   'public',
-  async ({ request, params }: Route.LoaderArgs, { services }) => {
+  async ({ request, params }: Route.LoaderArgs, { services, user }) => {
     const slug = params.slug;
     if (!/^[a-z0-9-]{1,255}$/.test(slug)) pageNotFound(request);
     const found = await services.publicReads.movieBySlug(slug);
-    if (found) return { ...found, images: await loadSeoImages(services, found.movie) };
+    if (found) {
+      // A signed-in viewer: whether they follow it, and its episodes are now seen (decision 041). Guests skip it.
+      const [images, following] = await Promise.all([
+        loadSeoImages(services, found.movie),
+        user ? services.follows.visit(user.id, found.movie.id) : null,
+      ]);
+      return { ...found, images, following };
+    }
     const moved = await services.movies.redirectFor(slug);
     if (moved) throw redirect(`/watch/${moved}`, 301);
     pageNotFound(request);
@@ -57,7 +65,7 @@ export function trailerEmbed(url: string | null) {
 
 export default function MoviePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { movie, servers, related } = loaderData;
+  const { movie, servers, related, following } = loaderData;
   const first = servers[0]?.episodes[0];
   const trailer = trailerEmbed(movie.trailer_url);
   const progress =
@@ -178,6 +186,7 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
                   {t('detail.noEpisodes')}
                 </p>
               )}
+              <FollowButton movie={movie} following={following} tone="hero" />
               {trailer ? (
                 <Dialog>
                   <DialogTrigger asChild>

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import {
+  follows,
   sessions as sessionsTable,
   signIns,
   users,
@@ -150,7 +151,7 @@ export function createAdminUsersService(options: {
       const user = await userRows.find(id);
       if (!user) return null;
       const userSessions = await sessions.sessionsOf(id, null);
-      const [history, watched] = await Promise.all([
+      const [history, watched, followed] = await Promise.all([
         db
           .select()
           .from(signIns)
@@ -158,6 +159,7 @@ export function createAdminUsersService(options: {
           .orderBy(desc(signIns.createdAt))
           .limit(20),
         db.$count(watchHistory, eq(watchHistory.userId, id)),
+        db.$count(follows, eq(follows.userId, id)),
       ]);
       const lastActive = userSessions.reduce<string | null>(
         (latest, s) =>
@@ -175,8 +177,8 @@ export function createAdminUsersService(options: {
           ...describeUserAgent(entry.userAgent),
           created_at: entry.createdAt.toISOString(),
         })),
-        // Follows arrive with the follow list; histories: the episodes in the viewer's watch history.
-        counts: { follows: 0, histories: watched },
+        // The movies on the follow list, and the episodes in the viewer's watch history.
+        counts: { follows: followed, histories: watched },
       };
     },
 
