@@ -22,6 +22,7 @@ import { searchRoutes } from './http/search.routes.ts';
 import { termsRoutes } from './http/terms.routes.ts';
 import { watchRoutes } from './http/watch.routes.ts';
 import { historyRoutes } from './http/history.routes.ts';
+import { notificationsRoutes } from './http/notifications.routes.ts';
 import { reportsRoutes } from './http/reports.routes.ts';
 import { videoUploadsRoutes } from './http/video-uploads.routes.ts';
 import { videosRoutes } from './http/videos.routes.ts';
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(watchRoutes);
       await api.register(reportsRoutes);
       await api.register(historyRoutes);
+      await api.register(notificationsRoutes);
       await api.register(videosRoutes);
       await api.register(videoUploadsRoutes);
       await api.register(searchRoutes);

@@ -23,6 +23,10 @@ import { createVideosService } from './domain/media/videos.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
 import { createHistoryService } from './domain/engagement/history.service.ts';
 import { createReportsService } from './domain/engagement/reports.service.ts';
+import {
+  createNotificationsService,
+  registerNotificationJobs,
+} from './domain/engagement/notifications.service.ts';
 import { createEventBus } from './events.ts';
 import { createJobQueue } from './jobs.ts';
 import { locateMediaBinaries } from './media/ffmpeg-binaries.ts';
@@ -138,7 +142,7 @@ export function createServices(options: {
   const views = createViewsService({ db });
   registerViewJobs(jobs, { views, log });
   const terms = createTermsService({ db });
-  const movies = createMoviesService({ db });
+  const movies = createMoviesService({ db, events });
   const home = createHomeService({ db, log });
   const watch = createWatchService({
     db,
@@ -154,6 +158,16 @@ export function createServices(options: {
     watch,
     subtitles,
   });
+  const notifications = createNotificationsService({
+    db,
+    events,
+    jobs,
+    mailer,
+    site: { name: config.SITE_NAME, publicUrl: config.publicUrl },
+    log,
+  });
+  notifications.listen();
+  registerNotificationJobs(jobs, { notifications, log });
   // A video that becomes ready (or fails) changes what its episodes show.
   events.on('video.ready', () => publicReads.clear());
   events.on('video.failed', () => publicReads.clear());
@@ -170,7 +184,7 @@ export function createServices(options: {
     terms,
     movies,
     publicReads,
-    episodes: createEpisodesService({ db }),
+    episodes: createEpisodesService({ db, events }),
     subtitles,
     seo: createSeoService({ db, storageRoot: path.join(config.dataDir, 'storage') }),
     watch,
@@ -178,6 +192,7 @@ export function createServices(options: {
     home,
     search: createSearchService({ db }),
     reports: createReportsService({ db, events }),
+    notifications,
     history: createHistoryService({
       db,
       secret: crypto.createHash('sha256').update(`history:${options.authSecret}`).digest('hex'),
