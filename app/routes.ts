@@ -66,6 +66,7 @@ export default [
     ]),
     pending('user/profile', 'user-profile'),
     route('user/histories', 'routes/user/histories.tsx'),
+    route('user/notifications', 'routes/user/notifications.tsx'),
     route(':slug', 'routes/slug.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),

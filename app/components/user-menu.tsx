@@ -1,5 +1,6 @@
-// The signed-in user's menu in the headers: account, devices, watch history, the back office for admins, sign out.
-import { History, LayoutDashboard, LogOut, MonitorSmartphone, UserRound } from 'lucide-react';
+// The signed-in user's menu in the headers: account, devices, watch history, notifications, the back office for
+// admins, sign out.
+import { Bell, History, LayoutDashboard, LogOut, MonitorSmartphone, UserRound } from 'lucide-react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { AppLink } from '#app/components/app-link.tsx';
 import { Avatar } from '#app/components/ui/avatar.tsx';
@@ -55,6 +56,14 @@ export function UserMenu({ area = 'site' }: { area?: 'site' | 'admin' }) {
             <AppLink to="/user/histories">
               <History aria-hidden />
               {t('pages.histories')}
+            </AppLink>
+          </DropdownMenuItem>
+        ) : null}
+        {area === 'site' ? (
+          <DropdownMenuItem asChild>
+            <AppLink to="/user/notifications">
+              <Bell aria-hidden />
+              {t('notifications.title')}
             </AppLink>
           </DropdownMenuItem>
         ) : null}

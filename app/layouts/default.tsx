@@ -10,6 +10,7 @@ import { Logo } from '#app/components/logo.tsx';
 import { ColorModeSwitcher, LanguageSwitcher } from '#app/components/preferences.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { UserMenu } from '#app/components/user-menu.tsx';
+import { NotificationBell } from '#app/components/notifications/notification-bell.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { PageTitle, useSiteInfo } from '#app/lib/title.tsx';
 
@@ -59,7 +60,10 @@ function SiteShell({ children }: { children: React.ReactNode }) {
             <LanguageSwitcher />
             <ColorModeSwitcher />
             {user ? (
-              <UserMenu />
+              <>
+                <NotificationBell />
+                <UserMenu />
+              </>
             ) : (
               <Button
                 asChild
