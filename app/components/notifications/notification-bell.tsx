@@ -29,6 +29,12 @@ export function NotificationBell() {
   const [items, setItems] = useState<Notification[] | null>(null);
   const [failed, setFailed] = useState(false);
   const { markRead, markAllRead } = useNotificationActions();
+  const markListRead = () => {
+    const now = new Date().toISOString();
+    setItems((list) =>
+      list ? list.map((item) => ({ ...item, read_at: item.read_at ?? now })) : list,
+    );
+  };
 
   useEffect(() => {
     // On a failure the badge keeps its number; the next event or visit corrects it.
@@ -52,8 +58,8 @@ export function NotificationBell() {
   });
   useRealtimeEvent<{ unread: number }>('notification.read', (event) => {
     setUnread(event.unread);
-    // Read elsewhere: the list is fetched afresh when the menu opens next.
-    setItems(null);
+    // All read (here or in another tab): the open menu shows it; a single one is caught up at the next opening.
+    if (event.unread === 0) markListRead();
   });
 
   const load = async () => {
@@ -104,9 +110,7 @@ export function NotificationBell() {
                 void markAllRead().then((done) => {
                   if (!done) return;
                   setUnread(0);
-                  setItems((list) =>
-                    list ? list.map((item) => ({ ...item, read_at: item.read_at ?? done })) : list,
-                  );
+                  markListRead();
                 });
               }}
             >
