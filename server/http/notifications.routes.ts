@@ -2,7 +2,7 @@
 // all read. Each reads and writes only the caller's own rows (decision 043).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PER_PAGE_MAX, pageSchema } from '#shared/list-query.ts';
+import { pageSchema, pagingQuery } from '#shared/list-query.ts';
 import { notificationSchema } from '#shared/resources/notification.ts';
 import { errorResponses, idParam } from './errors.ts';
 
@@ -19,10 +19,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['engagement'],
         summary: 'The signed-in viewer’s notifications, newest first',
         description: 'One page, and how many of all are unread.',
-        querystring: z.strictObject({
-          page: z.coerce.number().int().min(1).max(100_000).optional(),
-          per_page: z.coerce.number().int().min(1).max(PER_PAGE_MAX).optional(),
-        }),
+        querystring: pagingQuery,
         response: {
           200: pageSchema(notificationSchema).extend(unreadSchema.shape),
           ...errorResponses(401, 422),

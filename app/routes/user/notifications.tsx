@@ -4,6 +4,7 @@
 import { Bell, CheckCheck } from 'lucide-react';
 import { useRevalidator } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
+import { EmptyState, NewerOlderPager } from '#app/components/list-states.tsx';
 import { NotificationItem } from '#app/components/notifications/notification-item.tsx';
 import {
   useNotificationActions,
@@ -73,16 +74,16 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       </div>
 
       {data.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center dark:border-neutral-700">
-          <Bell aria-hidden className="size-10 text-neutral-400" />
-          <h2 className="text-lg font-semibold">{t('notifications.emptyTitle')}</h2>
-          <p className="max-w-sm text-sm text-neutral-600 dark:text-neutral-400">
-            {t('notifications.emptyText')}
-          </p>
-          <Button asChild>
-            <AppLink to="/movies">{t('notifications.browse')}</AppLink>
-          </Button>
-        </div>
+        <EmptyState
+          icon={Bell}
+          title={t('notifications.emptyTitle')}
+          text={t('notifications.emptyText')}
+          action={
+            <Button asChild>
+              <AppLink to="/movies">{t('notifications.browse')}</AppLink>
+            </Button>
+          }
+        />
       ) : (
         <ul className="flex flex-col divide-y divide-neutral-200 overflow-hidden rounded-2xl border border-neutral-200 bg-white dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900">
           {data.map((item) => (
@@ -102,20 +103,12 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      {meta.last_page > 1 ? (
-        <nav aria-label={t('notifications.pages')} className="flex justify-center gap-2">
-          {meta.page > 1 ? (
-            <Button variant="outline" asChild>
-              <AppLink to={`?page=${meta.page - 1}`}>{t('notifications.newer')}</AppLink>
-            </Button>
-          ) : null}
-          {meta.page < meta.last_page ? (
-            <Button variant="outline" asChild>
-              <AppLink to={`?page=${meta.page + 1}`}>{t('notifications.older')}</AppLink>
-            </Button>
-          ) : null}
-        </nav>
-      ) : null}
+      <NewerOlderPager
+        meta={meta}
+        label={t('notifications.pages')}
+        newer={t('notifications.newer')}
+        older={t('notifications.older')}
+      />
     </main>
   );
 }
