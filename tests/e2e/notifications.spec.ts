@@ -1,40 +1,10 @@
 // The bell (decision 043): a viewer who follows a movie keeps a page open; an admin publishes an episode; the bell's
 // count rises without a reload, the menu lists it, "Mark all read" clears it; /user/notifications lists them all.
-import fs from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
+import { insertFollow } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { isSameDocument, markDocument, open, waitForHydration } from './helpers.ts';
 
 test.use({ locale: 'en-US' });
-
-/**
- * Follows a movie for a viewer as the follow list stores it, straight into the server's embedded PostgreSQL
- * (its port is in postmaster.pid, its password in secrets.json): the follow API is built beside this one.
- */
-async function insertFollow(userId: string, movieId: number) {
-  const dataDir = process.env.PHIM_E2E_DATA_DIR!;
-  const { pgPassword } = JSON.parse(
-    fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'),
-  ) as { pgPassword: string };
-  const port = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3];
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port: Number(port),
-    user: 'postgres',
-    password: pgPassword,
-    database: 'postgres',
-  });
-  await client.connect();
-  try {
-    await client.query('insert into follows (user_id, movie_id) values ($1, $2)', [
-      userId,
-      movieId,
-    ]);
-  } finally {
-    await client.end();
-  }
-}
 
 test('a follower’s bell counts a new episode live, lists it, and mark all read clears it', async ({
   page,
