@@ -240,7 +240,11 @@ function NotificationsSection({
             {t('notifications.email.unverified')}
           </Alert>
         ) : null}
-        <SectionForm form={form} icon={<Save aria-hidden />} submitLabel={t('form.save')}>
+        <SectionForm
+          form={form}
+          icon={<Save aria-hidden />}
+          submitLabel={t('notifications.email.submit')}
+        >
           <SelectField
             label={t('notifications.email.label')}
             {...form.field('notification_email')}
