@@ -6,7 +6,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { episodes, follows, notifications, reports } from '#server/db/schema/index.ts';
 import type { DomainEvents } from '#server/events.ts';
 import { REALTIME_PATH } from '#server/realtime/realtime.ts';
-import { createEpisode, createMovie, createUser, type CreatedUser } from '#tests/factories.ts';
+import {
+  createEpisode,
+  createMovie,
+  createServer,
+  createUser,
+  type CreatedUser,
+} from '#tests/factories.ts';
 import { readLatestMail } from '#tests/mail-utils.ts';
 import { waitFor } from '#tests/wait-utils.ts';
 import { Client } from './accounts-client.ts';
@@ -46,7 +52,8 @@ const listOf = async (client: Client) => {
 const waitForCount = (client: Client, count: number) =>
   waitFor(async () => {
     const list = await listOf(client);
-    return list.meta.total >= count ? list : undefined;
+    // The page and the counts are read side by side: a row written in between can be in one and not the other.
+    return list.meta.total >= count && list.data.length >= count ? list : undefined;
   }, 15_000);
 
 function recordEvents<K extends keyof DomainEvents>(name: K) {
@@ -100,6 +107,33 @@ describe('published_at and episode.published', () => {
     await admin.client.patch(`/api/admin/movies/${movie.id}`, { published: false });
     await admin.client.patch(`/api/admin/movies/${movie.id}`, { published: true });
     expect(events.seen).toHaveLength(1);
+    events.stop();
+  });
+  it('stamps pasted episodes, and a hidden movie’s episodes when the movie form publishes it', async () => {
+    const events = recordEvents('episode.published');
+    const movie = await createMovie(admin.client, { published: false });
+    const server = await createServer(admin.client, movie);
+    const pasted = await admin.client.post(
+      `/api/admin/movies/${movie.id}/servers/${server.id}/episodes/bulk`,
+      { lines: 'Tập 1|https://cdn.example/1.m3u8\nTập 2|https://cdn.example/2.m3u8' },
+    );
+    expect(pasted.statusCode, pasted.body).toBe(201);
+    expect(events.seen).toEqual([]);
+    expect(
+      (await admin.client.patch(`/api/admin/movies/${movie.id}`, { published: true })).statusCode,
+    ).toBe(200);
+    const ids = (pasted.json().episodes as Array<{ id: number }>).map((episode) => episode.id);
+    expect(events.seen.map((event) => event.episodeId).sort()).toEqual(ids.sort());
+
+    const shown = await createMovie(admin.client, { published: true });
+    const shownServer = await createServer(admin.client, shown);
+    await admin.client.post(
+      `/api/admin/movies/${shown.id}/servers/${shownServer.id}/episodes/bulk`,
+      {
+        lines: 'Tập 1|https://cdn.example/3.m3u8',
+      },
+    );
+    expect(events.seen).toHaveLength(3);
     events.stop();
   });
 });

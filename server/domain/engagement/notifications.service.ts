@@ -280,7 +280,8 @@ export function createNotificationsService(options: {
     async list(userId: string, query: PageQuery): Promise<Page<Notification> & { unread: number }> {
       const window = pageWindow(query);
       const mine = eq(notifications.userId, userId);
-      const [rows, [total], unread] = await Promise.all([
+      // The total and the unread count in one statement, so that they agree with each other.
+      const [rows, [counts]] = await Promise.all([
         db
           .select()
           .from(notifications)
@@ -288,13 +289,18 @@ export function createNotificationsService(options: {
           .orderBy(desc(notifications.createdAt), desc(notifications.id))
           .limit(window.limit)
           .offset(window.offset),
-        db.select({ total: count() }).from(notifications).where(mine),
-        unreadCount(userId),
+        db
+          .select({
+            total: count(),
+            unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`,
+          })
+          .from(notifications)
+          .where(mine),
       ]);
       return {
         data: rows.map(toNotification),
-        meta: pageMeta(window, Number(total?.total ?? 0)),
-        unread,
+        meta: pageMeta(window, Number(counts?.total ?? 0)),
+        unread: Number(counts?.unread ?? 0),
       };
     },
 
