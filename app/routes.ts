@@ -65,6 +65,7 @@ export default [
     ]),
     route('user/profile', 'routes/user/profile.tsx'),
     route('user/histories', 'routes/user/histories.tsx'),
+    route('user/notifications', 'routes/user/notifications.tsx'),
     route(':slug', 'routes/slug.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),

@@ -24,6 +24,7 @@ import { termsRoutes } from './http/terms.routes.ts';
 import { watchRoutes } from './http/watch.routes.ts';
 import { historyRoutes } from './http/history.routes.ts';
 import { followsRoutes } from './http/follows.routes.ts';
+import { notificationsRoutes } from './http/notifications.routes.ts';
 import { reportsRoutes } from './http/reports.routes.ts';
 import { reportManagerRoutes } from './http/report-manager.routes.ts';
 import { videoUploadsRoutes } from './http/video-uploads.routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reportManagerRoutes);
       await api.register(historyRoutes);
       await api.register(followsRoutes);
+      await api.register(notificationsRoutes);
       await api.register(videosRoutes);
       await api.register(videoUploadsRoutes);
       await api.register(searchRoutes);

@@ -1,6 +1,7 @@
 // Typed domain events inside one process: services emit them, the realtime layer (and others) subscribe.
 import { EventEmitter } from 'node:events';
 import type { ReportReason, ReportStatus } from './db/schema/engagement.ts';
+import type { Notification } from '#shared/resources/notification.ts';
 
 export type DomainEvents = {
   'video.progress': { videoId: number; progress: number };
@@ -22,6 +23,10 @@ export type DomainEvents = {
   'report.deleted': { reportIds: number[] };
   /** An episode became watchable (published, of a published movie) for the first time: followers hear of it. */
   'episode.published': { episodeId: number; movieId: number };
+  /** A viewer has a new notification: their bell (every tab, every node) shows it and the unread count. */
+  'notification.created': { userId: string; notification: Notification; unread: number };
+  /** A viewer read one or all of their notifications: their other tabs' bells follow. */
+  'notification.read': { userId: string; unread: number };
 };
 
 export type EventName = keyof DomainEvents;

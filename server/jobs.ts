@@ -10,6 +10,9 @@ export const QUEUES = {
   cleanUploads: 'media.uploads.clean',
   purgeTrash: 'media.trash.purge',
   rollViews: 'catalog.views.roll',
+  notifyFollowers: 'engagement.followers.notify',
+  notifyReporters: 'engagement.reporters.notify',
+  mailDigest: 'engagement.digest.mail',
 } as const;
 
 export type JobName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -48,8 +51,22 @@ export function createJobQueue(options: { db: Database; log: Log }) {
         retryLimit: 5,
         retryDelay: 5,
       });
-      for (const name of [QUEUES.cleanUploads, QUEUES.purgeTrash, QUEUES.rollViews]) {
+      for (const name of [
+        QUEUES.cleanUploads,
+        QUEUES.purgeTrash,
+        QUEUES.rollViews,
+        QUEUES.mailDigest,
+      ]) {
         await boss.createQueue(name, { name, expireInSeconds: 15 * 60, retryLimit: 1 });
+      }
+      // Notifying is idempotent (a retry adds no second row, mails only what is not yet mailed): retry a few times.
+      for (const name of [QUEUES.notifyFollowers, QUEUES.notifyReporters]) {
+        await boss.createQueue(name, {
+          name,
+          expireInSeconds: 15 * 60,
+          retryLimit: 3,
+          retryDelay: 10,
+        });
       }
     })();
     return starting;

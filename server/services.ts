@@ -25,6 +25,10 @@ import { createFollowsService } from './domain/engagement/follows.service.ts';
 import { createHistoryService } from './domain/engagement/history.service.ts';
 import { createProfileService } from './domain/engagement/profile.service.ts';
 import { createReportsService } from './domain/engagement/reports.service.ts';
+import {
+  createNotificationsService,
+  registerNotificationJobs,
+} from './domain/engagement/notifications.service.ts';
 import { createEventBus } from './events.ts';
 import { createJobQueue } from './jobs.ts';
 import { locateMediaBinaries } from './media/ffmpeg-binaries.ts';
@@ -140,7 +144,7 @@ export function createServices(options: {
   const views = createViewsService({ db });
   registerViewJobs(jobs, { views, log });
   const terms = createTermsService({ db });
-  const movies = createMoviesService({ db });
+  const movies = createMoviesService({ db, events });
   const home = createHomeService({ db, log });
   const watch = createWatchService({
     db,
@@ -161,6 +165,16 @@ export function createServices(options: {
     watch,
     subtitles,
   });
+  const notifications = createNotificationsService({
+    db,
+    events,
+    jobs,
+    mailer,
+    site: { name: config.SITE_NAME, publicUrl: config.publicUrl },
+    log,
+  });
+  notifications.listen();
+  registerNotificationJobs(jobs, { notifications, log });
   // A video that becomes ready (or fails) changes what its episodes show.
   events.on('video.ready', () => publicReads.clear());
   events.on('video.failed', () => publicReads.clear());
@@ -177,7 +191,7 @@ export function createServices(options: {
     terms,
     movies,
     publicReads,
-    episodes: createEpisodesService({ db }),
+    episodes: createEpisodesService({ db, events }),
     subtitles,
     seo: createSeoService({ db, storageRoot: path.join(config.dataDir, 'storage') }),
     watch,
@@ -185,6 +199,7 @@ export function createServices(options: {
     home,
     search: createSearchService({ db }),
     reports: createReportsService({ db, events }),
+    notifications,
     history,
     follows: createFollowsService({ db }),
     profile: createProfileService({ db, history }),

@@ -23,6 +23,12 @@ export type Page<T> = { data: T[]; meta: PageMeta };
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: pageMetaSchema });
 
+/** The query of a list that only pages (a viewer's own history or notifications): `page` and `per_page`. */
+export const pagingQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).optional(),
+  per_page: z.coerce.number().int().min(1).max(PER_PAGE_MAX).optional(),
+});
+
 type Filters = Record<string, z.ZodType>;
 type Order = 'asc' | 'desc';
 

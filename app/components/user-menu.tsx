@@ -1,6 +1,7 @@
-// The signed-in user's menu in the headers: profile, account, devices, followed movies, watch history, the back
-// office for admins, sign out.
+// The signed-in user's menu in the headers: profile, account, devices, followed movies, watch history,
+// notifications, the back office for admins, sign out.
 import {
+  Bell,
   Bookmark,
   CircleUserRound,
   History,
@@ -80,6 +81,14 @@ export function UserMenu({ area = 'site' }: { area?: 'site' | 'admin' }) {
             <AppLink to="/user/histories">
               <History aria-hidden />
               {t('pages.histories')}
+            </AppLink>
+          </DropdownMenuItem>
+        ) : null}
+        {area === 'site' ? (
+          <DropdownMenuItem asChild>
+            <AppLink to="/user/notifications">
+              <Bell aria-hidden />
+              {t('notifications.title')}
             </AppLink>
           </DropdownMenuItem>
         ) : null}

@@ -10,8 +10,10 @@ import { Logo } from '#app/components/logo.tsx';
 import { ColorModeSwitcher, LanguageSwitcher } from '#app/components/preferences.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { UserMenu } from '#app/components/user-menu.tsx';
+import { NotificationBell } from '#app/components/notifications/notification-bell.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { PageTitle, useSiteInfo } from '#app/lib/title.tsx';
+import { cn } from '#app/lib/cn.ts';
 
 const navItems = [
   { to: '/', label: 'nav.home', icon: Home, end: true },
@@ -46,7 +48,11 @@ function SiteShell({ children }: { children: React.ReactNode }) {
               </nav>
             )}
           </MenuSheet>
-          <Logo siteName={siteName} className="mr-1 sm:mr-4" />
+          <Logo
+            siteName={siteName}
+            // Signed in, a phone's header also holds the bell: the mark alone names the site there.
+            className={cn('mr-1 sm:mr-4', user && 'max-sm:[&>span:last-child]:sr-only')}
+          />
           <nav className="hidden items-center gap-1 md:flex" aria-label={t('nav.menu')}>
             <NavLinks
               items={navItems}
@@ -59,7 +65,10 @@ function SiteShell({ children }: { children: React.ReactNode }) {
             <LanguageSwitcher />
             <ColorModeSwitcher />
             {user ? (
-              <UserMenu />
+              <>
+                <NotificationBell />
+                <UserMenu />
+              </>
             ) : (
               <Button
                 asChild

@@ -8,6 +8,7 @@ import { createXsrfToken, xsrfCookie } from './csrf.ts';
 import { errorSchema, HttpError, errorResponses } from './errors.ts';
 import { readForm } from './method-override.ts';
 import { locales } from '#shared/i18n.ts';
+import { NOTIFICATION_EMAILS } from '#shared/notifications.ts';
 import { sessionSchema, userSchema } from '#shared/resources/user.ts';
 import { callerOf, webHeaders } from './headers.ts';
 import { trimmed } from './validation.ts';
@@ -232,8 +233,14 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['user'],
-        summary: 'Change name or language',
-        body: z.strictObject({ name: nameField.optional(), locale: localeField.optional() }),
+        summary: 'Change name, language or notification emails',
+        description:
+          '`notification_email`: `off`, `instant` (one email per notification) or `daily` (one digest a day); mail goes only to a verified address.',
+        body: z.strictObject({
+          name: nameField.optional(),
+          locale: localeField.optional(),
+          notification_email: z.enum(NOTIFICATION_EMAILS).optional(),
+        }),
         response: { 200: userBody, ...errors },
       },
     },

@@ -2,7 +2,7 @@
 // signed-in viewer reads, trims and clears their own history. Decision 040.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PER_PAGE_MAX, pageSchema } from '#shared/list-query.ts';
+import { pageSchema, pagingQuery } from '#shared/list-query.ts';
 import { CONTINUE_MAX, HISTORY_TICKET_HOURS } from '#server/domain/engagement/history.service.ts';
 import { continueItemSchema, historyItemSchema } from '#shared/resources/history.ts';
 import { GUEST_HISTORY_MAX } from '#shared/history.ts';
@@ -72,10 +72,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['engagement'],
         summary: 'The signed-in viewer’s watch history, newest first',
-        querystring: z.strictObject({
-          page: z.coerce.number().int().min(1).max(100_000).optional(),
-          per_page: z.coerce.number().int().min(1).max(PER_PAGE_MAX).optional(),
-        }),
+        querystring: pagingQuery,
         response: { 200: pageSchema(historyItemSchema), ...errorResponses(401, 422) },
       },
     },

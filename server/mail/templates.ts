@@ -1,7 +1,7 @@
 // The account emails, in the user's language, each with an HTML and a plain-text part.
 import type { OutgoingMail } from './mailer.ts';
 
-type Locale = 'en' | 'vi';
+export type Locale = 'en' | 'vi';
 type Kind = 'verify' | 'reset' | 'changeEmail';
 
 const copy: Record<
@@ -55,11 +55,26 @@ const copy: Record<
   },
 };
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function fill(template: string, values: Record<string, string>) {
+export function fill(template: string, values: Record<string, string>) {
   return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 }
+
+/** The frame of every email: the site's name on a white card; `body` is HTML already escaped. */
+export function mailPage(locale: Locale, site: string, body: string) {
+  return `<!doctype html><html lang="${locale}"><body style="margin:0;background:#f1f5f9;font-family:system-ui,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:480px;background:#fff;border-radius:16px;padding:32px" cellpadding="0" cellspacing="0"><tr><td>
+<p style="margin:0 0 24px;font-weight:700;font-size:20px">${escapeHtml(site)}</p>
+${body}
+</td></tr></table></td></tr></table></body></html>`;
+}
+
+/** The one green button of a message. */
+export const mailButton = (url: string, label: string) =>
+  `<p style="margin:0 0 24px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#16a34a;color:#fff;text-decoration:none;padding:12px 20px;border-radius:10px;font-weight:600">${escapeHtml(label)}</a></p>`;
 
 export function accountMail(
   kind: Kind,
@@ -71,15 +86,14 @@ export function accountMail(
   const subject = fill(text.subject, values);
   const intro = fill(text.intro, values);
   const outro = fill(text.outro, values);
-  const html = `<!doctype html><html lang="${locale}"><body style="margin:0;background:#f1f5f9;font-family:system-ui,sans-serif;color:#0f172a">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
-<table role="presentation" width="100%" style="max-width:480px;background:#fff;border-radius:16px;padding:32px" cellpadding="0" cellspacing="0"><tr><td>
-<p style="margin:0 0 24px;font-weight:700;font-size:20px">${escapeHtml(input.site)}</p>
-<p style="margin:0 0 24px;line-height:1.6">${escapeHtml(intro)}</p>
-<p style="margin:0 0 24px"><a href="${escapeHtml(input.url)}" style="display:inline-block;background:#16a34a;color:#fff;text-decoration:none;padding:12px 20px;border-radius:10px;font-weight:600">${escapeHtml(text.action)}</a></p>
+  const html = mailPage(
+    locale,
+    input.site,
+    `<p style="margin:0 0 24px;line-height:1.6">${escapeHtml(intro)}</p>
+${mailButton(input.url, text.action)}
 <p style="margin:0 0 8px;font-size:13px;color:#475569;line-height:1.6">${escapeHtml(outro)}</p>
-<p style="margin:0;font-size:12px;color:#64748b;word-break:break-all">${escapeHtml(input.url)}</p>
-</td></tr></table></td></tr></table></body></html>`;
+<p style="margin:0;font-size:12px;color:#64748b;word-break:break-all">${escapeHtml(input.url)}</p>`,
+  );
   return {
     to: input.to,
     subject,

@@ -146,10 +146,19 @@ export const EVENT_ROOMS: { [K in EventName]?: string } = {
   'report.deleted': rooms.admins,
 };
 
+/** Events for one viewer: they go to that user's room, without the `userId` that routed them. */
+const USER_EVENTS = ['notification.created', 'notification.read'] as const;
+
 /** Carries domain events to the sockets of their room; returns the unsubscribe. */
 export function forwardEvents(events: EventBus, realtime: Realtime) {
   const stops = Object.entries(EVENT_ROOMS).map(([name, room]) =>
     events.on(name as EventName, (payload) => realtime.publish(room, name, payload)),
   );
+  for (const name of USER_EVENTS)
+    stops.push(
+      events.on(name, ({ userId, ...payload }) =>
+        realtime.publish(rooms.user(userId), name, payload),
+      ),
+    );
   return () => stops.forEach((stop) => stop());
 }

@@ -2,6 +2,7 @@
 // routes serialise with these schemas, the services build these types, and the pages read them.
 import { z } from 'zod';
 import { locales } from '#shared/i18n.ts';
+import { NOTIFICATION_EMAILS } from '#shared/notifications.ts';
 
 export const userSchema = z
   .object({
@@ -12,6 +13,8 @@ export const userSchema = z
     roles: z.array(z.string()),
     email_verified_at: z.string().nullable(),
     locale: z.enum(locales),
+    /** Notifications by email: none, one per notification, or a daily digest (verified addresses only). */
+    notification_email: z.enum(NOTIFICATION_EMAILS),
     created_at: z.string(),
   })
   .meta({ id: 'User' });

@@ -4,6 +4,7 @@
 // - `media-time-display` is named "playback time", not the time it shows; the time is its `aria-description`.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { insertFollow } from './database.ts';
 import { ADMIN, expect, test as base, type Movie } from './fixtures.ts';
 import { open, uniqueStamp, waitForHydration } from './helpers.ts';
 
@@ -22,9 +23,11 @@ const test = base.extend<{ movie: Movie }>({
 
 test.use({ locale: 'en-US' });
 
-/** Every axe violation on the page as it is now, one line each: rule, then where. */
-async function violations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
+/** Every axe violation on the page as it is now (or only inside `within`), one line each: rule, then where. */
+async function violations(page: Page, within?: string) {
+  const builder = new AxeBuilder({ page });
+  if (within) builder.include(within);
+  const { violations } = await builder
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .exclude('media-captions-button')
     .exclude('media-time-display')
@@ -123,4 +126,26 @@ test('the back office pages pass axe', async ({ page, movie, signIn, createVideo
   await page.getByRole('menuitem', { name: 'Rename' }).click();
   await expect(page.getByRole('dialog', { name: 'Rename video' })).toBeVisible();
   expect(await violations(page), 'rename dialog, desktop, dark').toEqual([]);
+});
+
+test('a viewer’s notifications pass axe: the list, the bell’s menu, the email setting', async ({
+  page,
+  movie,
+  signIn,
+  insertNewUser,
+  createEpisode,
+}) => {
+  test.setTimeout(90_000);
+  // One word: the avatar's initial is then part of the account menu's name, as axe asks of a control's name.
+  const viewer = await insertNewUser({ name: 'Lan' });
+  await insertFollow(viewer.id, movie.id);
+  await createEpisode(movie, { name: 'Tập 2' });
+  await signIn(page, viewer);
+  await expect(page.getByTestId('notification-count')).toHaveText('1', { timeout: 15_000 });
+  await scan(page, '/user/notifications');
+  await scan(page, '/account/general');
+  await page.getByTestId('notification-bell').click();
+  await expect(page.getByRole('menuitem', { name: /Tập 2 is out/ })).toBeVisible();
+  // The menu itself: while it is open the page behind is hidden from assistive technology, as Radix means it.
+  expect(await violations(page, '[role="menu"]'), 'notification menu, desktop, dark').toEqual([]);
 });

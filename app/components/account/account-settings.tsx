@@ -1,6 +1,7 @@
 // The account's general settings, shared by `/account/general` and `/vnwa/account/general`: profile (name, avatar,
-// language), email, password, and deleting the account.
+// language), email, notification emails, password, and deleting the account.
 import { BadgeCheck, Camera, Save, Trash2 } from 'lucide-react';
+import { NOTIFICATION_EMAILS, type NotificationEmail } from '#shared/notifications.ts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useNavigate, useRevalidator } from 'react-router';
@@ -209,6 +210,58 @@ function EmailSection({ user }: { user: SessionUser }) {
   );
 }
 
+/** Notification emails: off, one per notification, or a daily digest; `#notifications` is the emails' link here. */
+function NotificationsSection({
+  user,
+  notificationEmail,
+}: {
+  user: SessionUser;
+  notificationEmail: NotificationEmail;
+}) {
+  const { t } = useTranslation();
+  const { api } = useAuth();
+  const revalidator = useRevalidator();
+  const form = useApiForm({
+    submit: (values) => api.patch('/user', { notification_email: values.notification_email }),
+    onSuccess: async () => {
+      toast.success(t('notifications.email.saved'));
+      await revalidator.revalidate();
+    },
+  });
+  return (
+    <div id="notifications" className="scroll-mt-20">
+      <SettingsSection
+        id="notification-email"
+        title={t('notifications.email.title')}
+        description={t('notifications.email.text')}
+      >
+        {!user.emailVerified ? (
+          <Alert tone="info" className="mb-5">
+            {t('notifications.email.unverified')}
+          </Alert>
+        ) : null}
+        <SectionForm
+          form={form}
+          icon={<Save aria-hidden />}
+          submitLabel={t('notifications.email.submit')}
+        >
+          <SelectField
+            label={t('notifications.email.label')}
+            {...form.field('notification_email')}
+            defaultValue={notificationEmail}
+          >
+            {NOTIFICATION_EMAILS.map((choice) => (
+              <option key={choice} value={choice}>
+                {t(`notifications.email.${choice}`)}
+              </option>
+            ))}
+          </SelectField>
+        </SectionForm>
+      </SettingsSection>
+    </div>
+  );
+}
+
 function PasswordSection() {
   const { t } = useTranslation();
   const { api } = useAuth();
@@ -310,11 +363,18 @@ function DeleteSection() {
   );
 }
 
-export function AccountSettings({ user }: { user: SessionUser }) {
+export function AccountSettings({
+  user,
+  notificationEmail,
+}: {
+  user: SessionUser;
+  notificationEmail: NotificationEmail;
+}) {
   return (
     <div className="flex flex-col gap-6">
       <ProfileSection user={user} />
       <EmailSection user={user} />
+      <NotificationsSection user={user} notificationEmail={notificationEmail} />
       <PasswordSection />
       <DeleteSection />
     </div>

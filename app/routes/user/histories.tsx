@@ -5,6 +5,7 @@ import { History, Pause, Play, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
+import { EmptyState, NewerOlderPager } from '#app/components/list-states.tsx';
 import { Poster } from '#app/components/image.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -123,16 +124,16 @@ export default function Histories({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {data.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center dark:border-neutral-700">
-          <History aria-hidden className="size-10 text-neutral-400" />
-          <h2 className="text-lg font-semibold">{t('histories.emptyTitle')}</h2>
-          <p className="max-w-sm text-sm text-neutral-600 dark:text-neutral-400">
-            {t('histories.emptyText')}
-          </p>
-          <Button asChild>
-            <AppLink to="/movies">{t('histories.browse')}</AppLink>
-          </Button>
-        </div>
+        <EmptyState
+          icon={History}
+          title={t('histories.emptyTitle')}
+          text={t('histories.emptyText')}
+          action={
+            <Button asChild>
+              <AppLink to="/movies">{t('histories.browse')}</AppLink>
+            </Button>
+          }
+        />
       ) : (
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {data.map((item) => (
@@ -141,20 +142,12 @@ export default function Histories({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      {meta.last_page > 1 ? (
-        <nav aria-label={t('histories.pages')} className="flex justify-center gap-2">
-          {meta.page > 1 ? (
-            <Button variant="outline" asChild>
-              <AppLink to={`?page=${meta.page - 1}`}>{t('histories.newer')}</AppLink>
-            </Button>
-          ) : null}
-          {meta.page < meta.last_page ? (
-            <Button variant="outline" asChild>
-              <AppLink to={`?page=${meta.page + 1}`}>{t('histories.older')}</AppLink>
-            </Button>
-          ) : null}
-        </nav>
-      ) : null}
+      <NewerOlderPager
+        meta={meta}
+        label={t('histories.pages')}
+        newer={t('histories.newer')}
+        older={t('histories.older')}
+      />
     </main>
   );
 }

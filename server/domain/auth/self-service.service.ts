@@ -1,6 +1,7 @@
 // What a person does with their own account: register, verify the email address, forgot and reset the password,
 // profile, profile picture, password, email change, and deleting the account. Takes plain values (the user's id,
 // their session id); Better Auth is reached through the adapter.
+import type { NotificationEmail } from '#shared/notifications.ts';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
@@ -188,10 +189,15 @@ export function createSelfService(options: {
       await adapter.resetPassword(input.token, input.password);
     },
 
-    async updateProfile(userId: string, input: { name?: string; locale?: 'en' | 'vi' }) {
+    async updateProfile(
+      userId: string,
+      input: { name?: string; locale?: 'en' | 'vi'; notification_email?: NotificationEmail },
+    ) {
       const changes: Partial<UserRow> = { updatedAt: new Date() };
       if (input.name !== undefined) changes.name = input.name;
       if (input.locale !== undefined) changes.locale = input.locale;
+      if (input.notification_email !== undefined)
+        changes.notificationEmail = input.notification_email;
       await db.update(users).set(changes).where(eq(users.id, userId));
       return toUserResource(await userRows.require(userId));
     },

@@ -54,6 +54,7 @@ export function toUserResource(user: UserRow): User {
       ? (iso(user.emailVerifiedAt) ?? iso(user.updatedAt))
       : null,
     locale: asLocale(user.locale),
+    notification_email: user.notificationEmail,
     created_at: user.createdAt.toISOString(),
   };
 }

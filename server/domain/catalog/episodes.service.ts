@@ -1,6 +1,6 @@
 // A movie's episodes, grouped by server (a named source such as "Vietsub #1"): add one or many at once (`name|url`
 // lines), edit, reorder, publish, delete. The `ep` key of `/watch/{slug}/{ep}` comes from the name.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { slugify } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
 import { nextSortOrder } from '#server/db/sort-order.ts';
@@ -14,6 +14,7 @@ import {
 } from '#server/db/schema/index.ts';
 import { Invalid, NotFound } from '#server/domain/errors.ts';
 import { pick } from '#server/db/pick.ts';
+import type { EventBus } from '#server/events.ts';
 
 type EpisodeRow = typeof episodes.$inferSelect;
 export type EpisodeSource = (typeof EPISODE_SOURCES)[number];
@@ -90,12 +91,43 @@ export function parseEpisodeLines(text: string) {
   return { items, problems };
 }
 
+/**
+ * Stamps `published_at` on the episodes (of `episodeIds`, or of the movies `movieIds`) that have just become
+ * watchable for the first time (published, of a published movie, never stamped before), then tells followers:
+ * one `episode.published` each, after the write. One conditional UPDATE, so two racing publishes stamp (and
+ * announce) an episode once, and unpublishing then publishing again announces nothing (decision 043).
+ */
+export async function markEpisodesWatchable(
+  db: Database,
+  events: EventBus,
+  scope: { episodeIds: number[] } | { movieIds: number[] },
+) {
+  const ids = 'episodeIds' in scope ? scope.episodeIds : scope.movieIds;
+  if (!ids.length) return [];
+  const stamped = await db
+    .update(episodes)
+    .set({ publishedAt: sql`now()` })
+    .where(
+      and(
+        inArray('episodeIds' in scope ? episodes.id : episodes.movieId, ids),
+        eq(episodes.published, true),
+        isNull(episodes.publishedAt),
+        sql`exists (select 1 from ${movies} where ${movies.id} = ${episodes.movieId} and ${movies.published})`,
+      ),
+    )
+    .returning({ episodeId: episodes.id, movieId: episodes.movieId });
+  for (const row of stamped) events.emit('episode.published', row);
+  return stamped;
+}
+
 /** The unique index a new `ep` key can collide with when two requests pick it at once. */
 const EP_INDEX = 'episodes_server_ep_idx';
 
 export type EpisodesService = ReturnType<typeof createEpisodesService>;
 
-export function createEpisodesService({ db }: { db: Database }) {
+export function createEpisodesService({ db, events }: { db: Database; events: EventBus }) {
+  const markWatchable = (episodeIds: number[]) => markEpisodesWatchable(db, events, { episodeIds });
+
   async function requireMovie(movieId: number) {
     const [movie] = await db
       .select({ id: movies.id, title: movies.title, slug: movies.slug })
@@ -269,6 +301,7 @@ export function createEpisodesService({ db }: { db: Database }) {
         return inserted!;
       });
       await touch(movieId);
+      await markWatchable([row.id]);
       return toEpisode(row);
     },
 
@@ -304,6 +337,7 @@ export function createEpisodesService({ db }: { db: Database }) {
         created.push(toEpisode(row));
       }
       await touch(movieId);
+      await markWatchable(created.map((episode) => episode.id));
       return created;
     },
 
@@ -338,6 +372,7 @@ export function createEpisodesService({ db }: { db: Database }) {
         return updated!;
       });
       await touch(movieId);
+      if (row.published) await markWatchable([row.id]);
       return toEpisode(row);
     },
 

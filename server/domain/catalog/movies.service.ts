@@ -20,6 +20,8 @@ import {
   type BulkAction,
   type MovieInput,
 } from './movie-input.ts';
+import type { EventBus } from '#server/events.ts';
+import { markEpisodesWatchable } from './episodes.service.ts';
 import { findMoviePage, type MovieQuery } from './movie-page.ts';
 import {
   cardColumns,
@@ -36,7 +38,7 @@ const SLUG_INDEX = 'movies_slug_unique';
 
 export type MoviesService = ReturnType<typeof createMoviesService>;
 
-export function createMoviesService({ db }: { db: Database }) {
+export function createMoviesService({ db, events }: { db: Database; events: EventBus }) {
   return {
     get: (id: number) => getMovie(db, id),
 
@@ -101,6 +103,8 @@ export function createMoviesService({ db }: { db: Database }) {
           await setMovieTerms(db, id, input, tx);
         });
       });
+      // Episodes added while the movie was hidden become watchable with it (decision 043).
+      if (input.published) await markEpisodesWatchable(db, events, { movieIds: [id] });
       return getMovie(db, id);
     },
 
@@ -138,6 +142,8 @@ export function createMoviesService({ db }: { db: Database }) {
         .set({ ...changes, updatedAt: new Date() })
         .where(where)
         .returning({ id: movies.id });
+      if (input.action === 'publish')
+        await markEpisodesWatchable(db, events, { movieIds: updated.map((row) => row.id) });
       return { affected: updated.length };
     },
 
