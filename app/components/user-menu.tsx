@@ -25,6 +25,13 @@ import { useAuth } from '#app/lib/auth.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { useErrorMessage } from '#app/lib/use-api-form.ts';
 
+/** The viewer's own lists, in the public site's menu only. */
+const SITE_ITEMS = [
+  { to: '/account/follow-movies', icon: Bookmark, label: 'pages.followMovies' },
+  { to: '/user/histories', icon: History, label: 'pages.histories' },
+  { to: '/user/notifications', icon: Bell, label: 'notifications.title' },
+] as const;
+
 export function UserMenu({ area = 'site' }: { area?: 'site' | 'admin' }) {
   const { t } = useTranslation();
   const { user, isAdmin, logout } = useAuth();
@@ -68,30 +75,16 @@ export function UserMenu({ area = 'site' }: { area?: 'site' | 'admin' }) {
             {t('pages.accountDevices')}
           </AppLink>
         </DropdownMenuItem>
-        {area === 'site' ? (
-          <DropdownMenuItem asChild>
-            <AppLink to="/account/follow-movies">
-              <Bookmark aria-hidden />
-              {t('pages.followMovies')}
-            </AppLink>
-          </DropdownMenuItem>
-        ) : null}
-        {area === 'site' ? (
-          <DropdownMenuItem asChild>
-            <AppLink to="/user/histories">
-              <History aria-hidden />
-              {t('pages.histories')}
-            </AppLink>
-          </DropdownMenuItem>
-        ) : null}
-        {area === 'site' ? (
-          <DropdownMenuItem asChild>
-            <AppLink to="/user/notifications">
-              <Bell aria-hidden />
-              {t('notifications.title')}
-            </AppLink>
-          </DropdownMenuItem>
-        ) : null}
+        {area === 'site'
+          ? SITE_ITEMS.map(({ to, icon: Icon, label }) => (
+              <DropdownMenuItem key={to} asChild>
+                <AppLink to={to}>
+                  <Icon aria-hidden />
+                  {t(label)}
+                </AppLink>
+              </DropdownMenuItem>
+            ))
+          : null}
         {isAdmin && area === 'site' ? (
           <DropdownMenuItem asChild>
             <AppLink to="/vnwa">
