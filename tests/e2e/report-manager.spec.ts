@@ -1,6 +1,6 @@
 // The Report Manager as an admin uses it (decision 042): a viewer reports an episode on the watch page while the admin
-// has the manager open; the row and the menu's open count appear without a reload; the admin resolves it and the
-// count drops.
+// has the manager open; the row and the menu's open count appear without a reload; the admin resolves it, the
+// count drops and the reporter's bell tells them (decision 043).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -15,7 +15,7 @@ async function openCount(page: Page) {
   return Number(await badge.locator('[aria-hidden]').textContent());
 }
 
-test('a report arrives live, and resolving it lowers the open count', async ({
+test('a report arrives live, resolving it lowers the open count, and the reporter is told', async ({
   asAdmin: admin,
   adminApi,
   browser,
@@ -47,7 +47,8 @@ test('a report arrives live, and resolving it lowers the open count', async ({
   await dialog.getByLabel('Details (optional)').fill(`Phụ đề lệch từ phút 12 ${stamp}`);
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(page.getByText('Thanks — we’ll look into it')).toBeVisible();
-  await context.close();
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toHaveAccessibleName('Notifications');
 
   // The admin's table and badge follow, without a reload.
   const row = admin.locator('tbody tr').filter({ hasText: movie.title });
@@ -86,6 +87,12 @@ test('a report arrives live, and resolving it lowers the open count', async ({
   await expect(row).toContainText('Resolved');
   await expect(row).toContainText('by ');
   await expect.poll(() => openCount(admin)).toBe(before);
+
+  // The reporter, still on the episode, hears of it without a reload.
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 15_000 });
+  await bell.click();
+  await expect(page.getByRole('menu')).toContainText('Your report on Tập 12 has been resolved');
+  await context.close();
 
   // Among the resolved ones it is selected; a report that arrives meanwhile waits in a bar instead of clearing the
   // selection; the selected one is deleted with the bulk bar (asked first).
