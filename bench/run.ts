@@ -137,6 +137,7 @@ const server = await startServer(
 // References: a bare Fastify JSON route and the app's own static file handling, side by side.
 const bare = Fastify();
 bare.get('/', async () => ({ ok: true }));
+bare.post('/save', async (_request, reply) => reply.status(204).send());
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareAddress = bare.server.address();
 const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/`;
