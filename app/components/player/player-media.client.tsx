@@ -33,6 +33,7 @@ import {
   shortcutList,
   type PlayerAction,
 } from './player-shortcuts.ts';
+import { applyCaptions, settleCaptions } from './player-captions.ts';
 import { SEEK_CHAIN_MS, tapAction, type TapMemory } from './player-taps.ts';
 import { useWatchHistory } from './use-watch-history.client.ts';
 
@@ -162,20 +163,9 @@ export default function PlayerMedia({
     };
     const onError = () => setFailed(true);
     const tracks = video.textTracks;
-    const applyCaptions = () => {
-      const wanted = prefs.current?.captions;
-      if (!wanted || wanted === 'off') return;
-      for (const track of Array.from(tracks)) {
-        if (track.kind !== 'subtitles' && track.kind !== 'captions') continue;
-        if ((track.language || track.label) === wanted) track.mode = 'showing';
-      }
-    };
+    const showCaptions = () => applyCaptions(tracks ?? [], prefs.current?.captions);
     const rememberCaptions = () => {
-      const shown = Array.from(tracks).find(
-        (track) =>
-          (track.kind === 'subtitles' || track.kind === 'captions') && track.mode === 'showing',
-      );
-      const choice = shown ? shown.language || shown.label : 'off';
+      const choice = settleCaptions(tracks ?? [], prefs.current?.captions);
       if (prefs.current) prefs.current.captions = choice;
       savePlayerPreferences({ captions: choice });
     };
@@ -190,10 +180,10 @@ export default function PlayerMedia({
     video.addEventListener('ratechange', onRate, on);
     video.addEventListener('ended', onEnded, on);
     video.addEventListener('error', onError, on);
-    tracks?.addEventListener('addtrack', applyCaptions, on);
+    tracks?.addEventListener('addtrack', showCaptions, on);
     tracks?.addEventListener('change', rememberCaptions, on);
     // The early start's element may be further along than these listeners: tracks added, metadata in, playing.
-    applyCaptions();
+    showCaptions();
     if (video.readyState > 0) {
       applyRate();
       onDuration();
