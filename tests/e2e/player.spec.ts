@@ -8,6 +8,7 @@ import {
   open,
   playPastFirstSecond,
   uniqueStamp,
+  valuesOver,
   videoFlag,
   waitForHydration,
 } from './helpers.ts';
@@ -190,4 +191,88 @@ test('a remembered subtitle language shows one track after a reload', async ({
   await waitForHydration(page);
   await playPastFirstSecond(page);
   await expect.poll(shown).toEqual({ tracks: ['vi'], lines: ['Xin chào'] });
+});
+
+/** The page is on `url`, Tập 2, and its video plays there: not paused, and its time moving on. */
+async function expectPlayingAt(page: Page, url: RegExp, timeout = 10_000) {
+  await expect(page).toHaveURL(url, { timeout });
+  await expect(page.getByTestId('episode-name')).toContainText('Tập 2');
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(0.3);
+  const at = await currentTime(page);
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(at + 0.3);
+  expect(await videoFlag(page, 'paused')).toBe(false);
+}
+
+/** Takes the playing episode to its end, where the next-episode card shows. */
+async function playToTheEnd(page: Page) {
+  await focusPage(page);
+  await page.keyboard.press('9');
+  await expect(page.getByTestId('next-card')).toBeVisible({ timeout: 15_000 });
+}
+
+test('every way to the next episode lands on it playing', async ({ page, series }) => {
+  test.setTimeout(180_000);
+  const { slug, dubbedServerId } = series;
+  const second = new RegExp(`/watch/${slug}/tap-2\\?server=\\d+$`);
+  const start = async (ep = 'tap-1') => {
+    await open(page, `/watch/${slug}/${ep}`);
+    await playPastFirstSecond(page);
+  };
+
+  // The end card's "Play now".
+  await start();
+  await playToTheEnd(page);
+  await page.getByTestId('next-card').getByRole('button', { name: 'Play now' }).click();
+  await expectPlayingAt(page, second);
+
+  // The end card's countdown, left to run out.
+  await start();
+  await playToTheEnd(page);
+  await expect(page.getByTestId('next-card')).toContainText(/Starts in \d+ second/);
+  await expectPlayingAt(page, second, 20_000);
+
+  // The player's own "next episode" control, and Shift+N.
+  await start();
+  await page.getByRole('button', { name: 'Next episode: Tập 2' }).click();
+  await expectPlayingAt(page, second);
+  await start();
+  await focusPage(page);
+  await page.keyboard.press('Shift+N');
+  await expectPlayingAt(page, second);
+
+  // The page's "Next episode" button, and the episode grid.
+  await start();
+  await page.getByRole('link', { name: 'Next episode' }).click();
+  await expectPlayingAt(page, second);
+  await start();
+  await page.getByTestId('episode-grid').getByRole('link', { name: 'Tập 2' }).click();
+  await expectPlayingAt(page, second);
+
+  // A server tab: the same episode on the other server.
+  await start('tap-2');
+  await page.getByRole('link', { name: 'Thuyết minh' }).click();
+  await expectPlayingAt(page, new RegExp(`/watch/${slug}/tap-2\\?server=${dubbedServerId}$`));
+});
+
+test('the next-episode countdown holds while a dialog is open', async ({ page, series }) => {
+  test.setTimeout(90_000);
+  await open(page, `/watch/${series.slug}/tap-1`);
+  await playPastFirstSecond(page);
+  await playToTheEnd(page);
+  const card = page.getByTestId('next-card');
+  await expect(card).toContainText(/Starts in \d+ second/);
+  await page.getByRole('button', { name: 'Report a problem' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report a problem with this episode' });
+  await expect(dialog).toBeVisible();
+  const countdown = () =>
+    card.evaluate((element) => element.textContent?.match(/Starts in (\d+)/)?.[1]);
+  const held = await countdown();
+  // Well past a second per number: nothing moves while the viewer writes.
+  expect(await valuesOver(3000, countdown)).toEqual([held]);
+  await expect(page).toHaveURL(/\/tap-1$/);
+  // Closed, it goes on from where it was, and on to the next episode.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(countdown).not.toBe(held);
+  await expect(page).toHaveURL(/\/tap-2\?server=\d+$/, { timeout: 15_000 });
 });

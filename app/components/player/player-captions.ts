@@ -2,7 +2,7 @@
 // itself when a showing track's element is put back in its video (the early start's element moving into the
 // player does that): with one track showing it turns on the first one too, and two sets of lines pile up.
 
-type Track = Pick<TextTrack, 'kind' | 'language' | 'label' | 'mode'>;
+type Track = { kind: string; language: string; label: string; mode: TextTrackMode };
 
 const isSubtitle = (track: Track) => track.kind === 'subtitles' || track.kind === 'captions';
 
