@@ -6,7 +6,7 @@ import { AppLink } from '#app/components/app-link.tsx';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { cn } from '#app/lib/cn.ts';
 import { AUTOPLAY_STATE } from './autoplay.ts';
-import { EpisodeProgress } from './episode-progress.tsx';
+import { EpisodeProgress, episodeLabel } from './episode-progress.tsx';
 
 type Props = {
   /** The episode playing. */
@@ -85,6 +85,7 @@ export function EpisodeList({ episode, servers, switches, progress, href }: Prop
                   to={href(item.ep)}
                   state={AUTOPLAY_STATE}
                   aria-current={current ? 'page' : undefined}
+                  aria-label={episodeLabel(t, item.name, progress?.[item.id])}
                   title={item.name}
                   className={cn(
                     'relative flex h-10 items-center justify-center overflow-hidden rounded-lg px-2 text-sm font-medium transition-colors',

@@ -1,25 +1,28 @@
 // A signed-in viewer's progress on an episode's tile in the episode lists (issue 16): a thin bar along the tile's
-// foot, and a check once watched past 90 %. Said to screen readers in the link's name. Guests have no progress.
+// foot, and a check once watched past 90 %. Said to screen readers in the link's name (`episodeLabel`). Guests have
+// no progress.
 import { Check } from 'lucide-react';
 import { isWatched } from '#shared/history.ts';
-import { useTranslation } from '#app/lib/use-translation.ts';
+import type { TFunction } from 'i18next';
 import { cn } from '#app/lib/cn.ts';
+
+/** The tile's accessible name with the progress ("Tập 2, 47% watched"); undefined without progress (its text). */
+export function episodeLabel(t: TFunction, name: string, share: number | undefined) {
+  if (share === undefined) return undefined;
+  return isWatched(share, 1)
+    ? `${name}, ${t('watching.watched')}`
+    : `${name}, ${t('watching.watchedShare', { percent: Math.round(share * 100) })}`;
+}
 
 /**
  * Inside an episode link that is `relative overflow-hidden`: nothing when `share` is undefined (not begun, or a
  * guest), else the bar (and the mark when watched); `current` for the highlighted tile of the episode playing.
  */
 export function EpisodeProgress({ share, current = false }: { share?: number; current?: boolean }) {
-  const { t } = useTranslation();
   if (share === undefined) return null;
   const watched = isWatched(share, 1);
   return (
     <>
-      <span className="sr-only">
-        {watched
-          ? `, ${t('watching.watched')}`
-          : `, ${t('watching.watchedShare', { percent: Math.round(share * 100) })}`}
-      </span>
       {watched ? (
         <Check
           aria-hidden

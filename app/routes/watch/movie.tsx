@@ -10,7 +10,7 @@ import { AppLink } from '#app/components/app-link.tsx';
 import { MovieCard } from '#app/components/catalog/movie-card.tsx';
 import { Img, Poster } from '#app/components/image.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { EpisodeProgress } from '#app/components/watch/episode-progress.tsx';
+import { EpisodeProgress, episodeLabel } from '#app/components/watch/episode-progress.tsx';
 import { ShareButton } from '#app/components/watch/share-button.tsx';
 import { TrailerButton } from '#app/components/watch/trailer.tsx';
 import { pageNotFound } from '#app/lib/route-errors.ts';
@@ -218,6 +218,7 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
                       <li key={episode.id}>
                         <AppLink
                           to={`/watch/${movie.slug}/${episode.ep}?server=${server.id}`}
+                          aria-label={episodeLabel(t, episode.name, progress?.[episode.id])}
                           className="relative inline-flex h-10 min-w-16 items-center justify-center overflow-hidden rounded-lg border border-neutral-300 px-3 text-sm font-medium hover:border-primary-500 hover:text-primary-700 dark:border-neutral-700 dark:hover:text-primary-300"
                         >
                           {episode.name}
