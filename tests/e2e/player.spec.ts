@@ -5,6 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test as base } from './fixtures.ts';
 import {
   currentTime,
+  focusPage,
   open,
   playPastFirstSecond,
   uniqueStamp,
@@ -16,7 +17,7 @@ import {
 const test = base.extend<{
   /**
    * A published series on two servers, both with Tập 1 and Tập 2 playing the test ladder; Tập 1 on the first
-   * server has English and Vietnamese subtitles. 24 episodes are planned.
+   * server has English and Vietnamese subtitles.
    */
   series: { slug: string; dubbedServerId: number };
 }>({
@@ -27,7 +28,6 @@ const test = base.extend<{
     const movie = await createMovie({
       title: `Hoa Hồng Trên Ngực Trái ${uniqueStamp()}`,
       published: true,
-      total_episodes: 24,
     });
     const vietsub = await createServer(movie, { name: 'Vietsub #1' });
     const dubbed = await createServer(movie, { name: 'Thuyết minh' });
@@ -69,10 +69,6 @@ const test = base.extend<{
 });
 
 test.use({ locale: 'en-US' });
-
-/** Takes focus off the control that was clicked, as a viewer clicking beside the player would. */
-const focusPage = (page: Page) =>
-  page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
 /**
  * A press with the mouse in the middle of where the element is on screen, once it has stopped moving (menus slide

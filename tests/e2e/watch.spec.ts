@@ -4,12 +4,12 @@
 // loaded; and pages without a player load none of its code.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { DOUBLE_TAP_MS } from '#app/components/player/player-taps.ts';
 import { expect, test as base, type Movie } from './fixtures.ts';
 import {
   currentTime,
+  focusPage,
   open,
   playPastFirstSecond,
   uniqueStamp,
@@ -79,10 +79,6 @@ const test = base.extend<{
 });
 
 test.use({ locale: 'en-US' });
-
-/** Takes focus off the control that was clicked, as a viewer clicking beside the player would. */
-const focusPage = (page: Page) =>
-  page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
 test('a viewer watches, changes quality and server, and moves to the next episode', async ({
   page,
