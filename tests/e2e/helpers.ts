@@ -239,6 +239,10 @@ export const currentTime = (page: Page) =>
 export const videoFlag = (page: Page, flag: 'paused' | 'muted') =>
   page.evaluate((name) => (document.querySelector('hls-video') as HTMLVideoElement)[name], flag);
 
+/** Takes focus off the control that was clicked, as a viewer clicking beside the player would. */
+export const focusPage = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+
 /** Presses the control bar's play button and waits until the video has played past its first second. */
 export async function playPastFirstSecond(page: Page, timeout = 20_000) {
   await page.locator('media-control-bar media-play-button').click();

@@ -33,7 +33,9 @@ import {
   shortcutList,
   type PlayerAction,
 } from './player-shortcuts.ts';
+import { applyCaptions, settleCaptions } from './player-captions.ts';
 import { SEEK_CHAIN_MS, tapAction, type TapMemory } from './player-taps.ts';
+import { useDialogOpen } from './use-dialog-open.ts';
 import { useWatchHistory } from './use-watch-history.client.ts';
 
 /** Seconds the next-episode card counts down before it plays on. */
@@ -113,10 +115,18 @@ export default function PlayerMedia({
     const video = early ?? createMediaElement({ ...setupRef.current, src }, controller);
     videoRef.current = video;
     watchHls();
-    if (autoPlay) {
-      video.play().catch(() => {
-        // Blocked without a user gesture: the play button is there.
-      });
+    // Asked for by a move from another episode (decision 044): the element made here plays once hls.js has
+    // attached, at its first `loadstart` (a play() before that is cut short by its load). Never the early start's
+    // element: that is a page loaded afresh, where the viewer presses play.
+    if (autoPlay && !early) {
+      video.addEventListener(
+        'loadstart',
+        () =>
+          void video.play().catch(() => {
+            // Refused all the same (no gesture on this page after all): the play button is there.
+          }),
+        { once: true },
+      );
     }
     return () => {
       // hls-video-element keeps its hls.js instance (and its downloads) after leaving the page: dropping the
@@ -162,20 +172,9 @@ export default function PlayerMedia({
     };
     const onError = () => setFailed(true);
     const tracks = video.textTracks;
-    const applyCaptions = () => {
-      const wanted = prefs.current?.captions;
-      if (!wanted || wanted === 'off') return;
-      for (const track of Array.from(tracks)) {
-        if (track.kind !== 'subtitles' && track.kind !== 'captions') continue;
-        if ((track.language || track.label) === wanted) track.mode = 'showing';
-      }
-    };
+    const showCaptions = () => applyCaptions(tracks ?? [], prefs.current?.captions);
     const rememberCaptions = () => {
-      const shown = Array.from(tracks).find(
-        (track) =>
-          (track.kind === 'subtitles' || track.kind === 'captions') && track.mode === 'showing',
-      );
-      const choice = shown ? shown.language || shown.label : 'off';
+      const choice = settleCaptions(tracks ?? [], prefs.current?.captions);
       if (prefs.current) prefs.current.captions = choice;
       savePlayerPreferences({ captions: choice });
     };
@@ -190,10 +189,10 @@ export default function PlayerMedia({
     video.addEventListener('ratechange', onRate, on);
     video.addEventListener('ended', onEnded, on);
     video.addEventListener('error', onError, on);
-    tracks?.addEventListener('addtrack', applyCaptions, on);
+    tracks?.addEventListener('addtrack', showCaptions, on);
     tracks?.addEventListener('change', rememberCaptions, on);
     // The early start's element may be further along than these listeners: tracks added, metadata in, playing.
-    applyCaptions();
+    showCaptions();
     if (video.readyState > 0) {
       applyRate();
       onDuration();
@@ -203,16 +202,17 @@ export default function PlayerMedia({
     return () => listening.abort();
   }, []);
 
-  // The next-episode countdown.
+  // The next-episode countdown; it holds while a dialog is open (a report being written), and goes on from there.
+  const dialogOpen = useDialogOpen(countdown !== null);
   useEffect(() => {
-    if (countdown === null) return;
+    if (countdown === null || dialogOpen) return;
     if (countdown <= 0) {
       nextRef.current?.go();
       return;
     }
     const timer = setTimeout(() => setCountdown(countdown - 1), 1000);
     return () => clearTimeout(timer);
-  }, [countdown]);
+  }, [countdown, dialogOpen]);
 
   const perform = useCallback((action: PlayerAction) => {
     const video = videoRef.current;

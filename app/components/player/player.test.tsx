@@ -14,6 +14,7 @@ import {
   readPlayerPreferences,
   savePlayerPreferences,
 } from './player-preferences.ts';
+import { applyCaptions, settleCaptions } from './player-captions.ts';
 import { actionForKey, isOwnKeyTarget } from './player-shortcuts.ts';
 import { DOUBLE_TAP_MS, SEEK_CHAIN_MS, tapAction, tapZone, type TapMemory } from './player-taps.ts';
 
@@ -170,6 +171,37 @@ describe('preferences', () => {
     });
     localStorage.setItem(PLAYER_PREFERENCES_KEY, '{not json');
     expect(readPlayerPreferences().volume).toBe(1);
+  });
+});
+
+describe('subtitles', () => {
+  const tracks = (...modes: TextTrackMode[]) =>
+    [
+      { kind: 'metadata', language: '', label: 'thumbnails' },
+      { kind: 'subtitles', language: 'en', label: 'English' },
+      { kind: 'subtitles', language: 'vi', label: 'Tiếng Việt' },
+    ].map((track, index) => ({ ...track, mode: modes[index] ?? 'disabled' }));
+  const modes = (list: Array<{ mode: TextTrackMode }>) => list.map((track) => track.mode);
+
+  it('show the remembered language, and only it', () => {
+    const list = tracks('hidden', 'showing', 'disabled');
+    applyCaptions(list, 'vi');
+    expect(modes(list)).toEqual(['hidden', 'disabled', 'showing']);
+    const untouched = tracks('hidden', 'showing');
+    applyCaptions(untouched, 'off');
+    applyCaptions(untouched, 'fr');
+    applyCaptions(untouched, null);
+    expect(modes(untouched)).toEqual(['hidden', 'showing', 'disabled']);
+  });
+
+  it('never show two at once: the remembered one stays, else the last', () => {
+    const both = tracks('hidden', 'showing', 'showing');
+    expect(settleCaptions(both, 'vi')).toBe('vi');
+    expect(modes(both)).toEqual(['hidden', 'disabled', 'showing']);
+    const chosen = tracks('hidden', 'showing', 'disabled');
+    expect(settleCaptions(chosen, 'vi')).toBe('en');
+    expect(modes(chosen)).toEqual(['hidden', 'showing', 'disabled']);
+    expect(settleCaptions(tracks('hidden'), 'vi')).toBe('off');
   });
 });
 

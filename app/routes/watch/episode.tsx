@@ -2,40 +2,25 @@
 // previous/next, the server tabs (same episode on another server when it has one) and the episode grid.
 // `?server=<id>` picks the server; without it, the first server that has this episode. Old slugs answer 301.
 // "Report a problem" (here and on the player's error) sends the episode to the Report Manager. On wide screens,
-// theatre mode (the button, or T) puts the player across the window above the details and the episode grid.
-import {
-  ChevronLeft,
-  ChevronRight,
-  Flag,
-  ListVideo,
-  RectangleHorizontal,
-  Server,
-} from 'lucide-react';
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+// theatre mode (the button, or T) puts the player across the window above the details and the episode grid. Under
+// the player: the synopsis, and "More like this". A signed-in viewer sees how far they got in each episode.
+import { ChevronLeft, ChevronRight, Flag, RectangleHorizontal } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { redirect, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
 import { FollowButton } from '#app/components/catalog/follow-button.tsx';
+import { MovieRow } from '#app/components/catalog/movie-row.tsx';
 import { ReportDialog } from '#app/components/catalog/report-dialog.tsx';
 import { Poster } from '#app/components/image.tsx';
 import { Player } from '#app/components/player/player.tsx';
-import {
-  applyTheatre,
-  readPlayerPreferences,
-  savePlayerPreferences,
-  theatreScript,
-  THEATRE_ATTRIBUTE,
-} from '#app/components/player/player-preferences.ts';
+import { theatreScript } from '#app/components/player/player-preferences.ts';
 import { Button } from '#app/components/ui/button.tsx';
+import { AUTOPLAY_STATE, wantsAutoplay } from '#app/components/watch/autoplay.ts';
+import { EpisodeList } from '#app/components/watch/episode-list.tsx';
+import { Synopsis } from '#app/components/watch/synopsis.tsx';
+import { useTheatre } from '#app/components/watch/use-theatre.ts';
 import { useApi } from '#app/lib/auth.tsx';
-import { cn } from '#app/lib/cn.ts';
 import { useNonce } from '#app/lib/nonce.ts';
 import { pageNotFound } from '#app/lib/route-errors.ts';
 import { movieSeo } from '#app/lib/seo-movie.ts';
@@ -44,6 +29,7 @@ import type { RouteHandle } from '#app/lib/title.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 import { episodeHistory } from '#app/lib/watch-history.ts';
 import { resumeAt } from '#shared/history.ts';
+import { progressByEpisode } from '#shared/watch-progress.ts';
 import type { Route } from './+types/episode';
 
 type TitleData = { movie: { title: string }; episode: { name: string } } | undefined;
@@ -66,40 +52,6 @@ export const handle: RouteHandle = {
 };
 
 const KEY = /^[a-z0-9-]{1,255}$/;
-/** Theatre mode is for screens where the details can sit beside the episode grid below the player (`lg`). */
-const THEATRE_MEDIA = '(min-width: 64rem)';
-
-/** Re-renders when `data-theatre` on <html> changes. */
-function subscribeTheatre(onChange: () => void) {
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.documentElement, { attributeFilter: [THEATRE_ATTRIBUTE] });
-  return () => observer.disconnect();
-}
-
-/**
- * Theatre mode, kept with the player's preferences. `data-theatre` on <html> is the one place it lives: the
- * layout follows it (the `theatre:` variant), the inline script sets it before a server-rendered page paints, this
- * hook sets it on a client navigation and clears it on leaving, and the button reads it.
- */
-function useTheatre() {
-  const theatre = useSyncExternalStore(
-    subscribeTheatre,
-    () => document.documentElement.hasAttribute(THEATRE_ATTRIBUTE),
-    () => false,
-  );
-  useLayoutEffect(() => {
-    applyTheatre(readPlayerPreferences().theatre);
-    return () => applyTheatre(false);
-  }, []);
-  const toggle = useCallback(() => {
-    // T on a narrow screen would change a layout nobody sees there.
-    if (!matchMedia(THEATRE_MEDIA).matches) return;
-    const on = !document.documentElement.hasAttribute(THEATRE_ATTRIBUTE);
-    applyTheatre(on);
-    savePlayerPreferences({ theatre: on });
-  }, []);
-  return [theatre, toggle] as const;
-}
 
 export const loader = withAccess(
   'public',
@@ -118,13 +70,14 @@ export const loader = withAccess(
     );
     if (page) {
       const { history } = services;
-      const [images, saved, following] = await Promise.all([
+      const [images, places, following] = await Promise.all([
         loadSeoImages(services, page.movie),
-        user ? history.positionsIn(user.id, page.movie.id) : null,
+        // One query: every episode of this movie the viewer has begun (the grid's bars, this one's resume).
+        user ? history.progressIn(user.id, page.movie.id) : null,
         // Whether they follow the movie, and its episodes are now seen (decision 041).
         user ? services.follows.visit(user.id, page.movie.id) : null,
       ]);
-      const mine = saved?.get(page.episode.id);
+      const mine = places?.find((item) => item.episodeId === page.episode.id);
       // The signed-in viewer's place in this episode, and the ticket that saves it unless they paused their
       // history (decision 040).
       const place = user
@@ -135,7 +88,8 @@ export const loader = withAccess(
             startAt: mine ? resumeAt(mine.position, mine.duration) : 0,
           }
         : null;
-      return { ...page, images, history: place, following };
+      const progress = places ? progressByEpisode(places) : null;
+      return { ...page, images, history: place, progress, following };
     }
     const moved = await services.movies.redirectFor(slug);
     if (moved) throw redirect(`/watch/${moved}/${ep}${url.search}`, 301);
@@ -150,7 +104,8 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [theatre, toggleTheatre] = useTheatre();
   const location = useLocation();
-  const { movie, episode, servers, switches, previous, next, subtitles, history } = loaderData;
+  const { movie, episode, servers, switches, previous, next, subtitles, history, progress } =
+    loaderData;
   const watchHistory = useMemo(() => episodeHistory(episode.id, history), [history, episode.id]);
   const server = servers.find((item) => item.id === episode.server_id)!;
   const href = (ep: string, serverId = episode.server_id) =>
@@ -158,7 +113,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
   const nextHref = next ? href(next.ep) : null;
   const goNext = useCallback(() => {
     // The next episode plays on by itself: the viewer asked for it.
-    if (nextHref) void navigate(nextHref, { state: { autoplay: true } });
+    if (nextHref) void navigate(nextHref, { state: AUTOPLAY_STATE });
   }, [navigate, nextHref]);
   const countView = useCallback(() => {
     api.post(`/episodes/${episode.id}/view`).catch(() => {
@@ -177,7 +132,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
     }, 15_000);
     return () => clearInterval(timer);
   }, [episode.preparing, revalidator]);
-  const autoPlay = Boolean((location.state as { autoplay?: boolean } | null)?.autoplay);
+  const autoPlay = wantsAutoplay(location.state);
   const facts = [
     movie.type?.name,
     movie.year ? String(movie.year) : null,
@@ -267,7 +222,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
                     size="lg"
                     className="border-neutral-700 text-white dark:text-white"
                   >
-                    <AppLink to={href(previous.ep)} rel="prev">
+                    <AppLink to={href(previous.ep)} rel="prev" state={AUTOPLAY_STATE}>
                       <ChevronLeft aria-hidden />
                       {t('watch.previous')}
                     </AppLink>
@@ -275,35 +230,44 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 {next && nextHref ? (
                   <Button asChild size="lg">
-                    <AppLink to={nextHref} rel="next">
+                    <AppLink to={nextHref} rel="next" state={AUTOPLAY_STATE}>
                       {t('watch.next')}
                       <ChevronRight aria-hidden />
                     </AppLink>
                   </Button>
                 ) : null}
               </nav>
-              <Button
-                variant="ghost"
-                size="lg"
-                className="ml-auto hidden text-neutral-400 hover:bg-neutral-800 hover:text-white aria-pressed:text-primary-300 lg:inline-flex dark:text-neutral-400 dark:aria-pressed:text-primary-300"
-                aria-pressed={theatre}
-                title={`${t('watch.theatre')} (T)`}
-                onClick={toggleTheatre}
+              {/* The page's actions, at the row's end: the movie's own (such as following it) join them here. */}
+              <div
+                className="ml-auto flex flex-wrap items-center gap-1"
+                data-testid="watch-actions"
               >
-                <RectangleHorizontal aria-hidden />
-                {t('watch.theatre')}
-              </Button>
-              <Button
-                variant="ghost"
-                size="lg"
-                className="ml-auto text-neutral-400 hover:bg-neutral-800 hover:text-white lg:ml-0 dark:text-neutral-400"
-                onClick={() => setReporting('page')}
-              >
-                <Flag aria-hidden />
-                {t('watch.report')}
-              </Button>
-              <FollowButton movie={movie} following={loaderData.following} tone="watch" />
+                <Button
+                  variant="ghost"
+                  size="lg"
+                  className="hidden text-neutral-400 hover:bg-neutral-800 hover:text-white aria-pressed:text-primary-300 lg:inline-flex dark:text-neutral-400 dark:aria-pressed:text-primary-300"
+                  aria-pressed={theatre}
+                  title={`${t('watch.theatre')} (T)`}
+                  onClick={toggleTheatre}
+                >
+                  <RectangleHorizontal aria-hidden />
+                  {t('watch.theatre')}
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="lg"
+                  className="text-neutral-400 hover:bg-neutral-800 hover:text-white dark:text-neutral-400"
+                  onClick={() => setReporting('page')}
+                >
+                  <Flag aria-hidden />
+                  {t('watch.report')}
+                </Button>
+                <FollowButton movie={movie} following={loaderData.following} tone="watch" />
+              </div>
             </div>
+            {loaderData.details.description ? (
+              <Synopsis html={loaderData.details.description} />
+            ) : null}
             <ReportDialog
               key={episode.id}
               episodeId={episode.id}
@@ -316,78 +280,20 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <aside className="flex min-w-0 flex-col gap-5 px-4 lg:px-0">
-          {switches.length > 1 ? (
-            <section aria-labelledby="servers-heading">
-              <h2
-                id="servers-heading"
-                className="mb-2 flex items-center gap-2 text-sm font-semibold text-neutral-300"
-              >
-                <Server aria-hidden className="size-4" />
-                {t('watch.servers')}
-              </h2>
-              <ul className="flex flex-wrap gap-2">
-                {switches.map((item) => {
-                  const current = item.server_id === episode.server_id;
-                  return (
-                    <li key={item.server_id}>
-                      <AppLink
-                        to={href(item.ep, item.server_id)}
-                        aria-current={current ? 'page' : undefined}
-                        title={item.same_episode ? undefined : t('watch.notOnServer')}
-                        className={cn(
-                          'inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition-colors',
-                          current
-                            ? 'border-primary-500 bg-primary-500 text-neutral-950'
-                            : 'border-neutral-700 text-neutral-200 hover:border-primary-400 hover:text-primary-300',
-                        )}
-                      >
-                        {item.name}
-                      </AppLink>
-                    </li>
-                  );
-                })}
-              </ul>
-            </section>
-          ) : null}
-          <section aria-labelledby="episodes-heading" className="min-w-0">
-            <h2
-              id="episodes-heading"
-              className="mb-2 flex items-center gap-2 text-sm font-semibold text-neutral-300"
-            >
-              <ListVideo aria-hidden className="size-4" />
-              {t('watch.episodes', { server: server.name })}
-              <span className="font-normal text-neutral-500 dark:text-neutral-400">
-                ({server.episodes.length})
-              </span>
-            </h2>
-            <ul
-              className="grid max-h-[28rem] grid-cols-[repeat(auto-fill,minmax(4.5rem,1fr))] gap-2 overflow-y-auto pr-1"
-              data-testid="episode-grid"
-            >
-              {server.episodes.map((item) => {
-                const current = item.id === episode.id;
-                return (
-                  <li key={item.id}>
-                    <AppLink
-                      to={href(item.ep)}
-                      aria-current={current ? 'page' : undefined}
-                      title={item.name}
-                      className={cn(
-                        'flex h-10 items-center justify-center truncate rounded-lg px-2 text-sm font-medium transition-colors',
-                        current
-                          ? 'bg-primary-500 text-neutral-950'
-                          : 'bg-neutral-800/80 text-neutral-200 hover:bg-neutral-700 hover:text-white',
-                      )}
-                    >
-                      {item.name}
-                    </AppLink>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
+          <EpisodeList
+            episode={episode}
+            servers={servers}
+            switches={switches}
+            progress={progress}
+            href={href}
+          />
         </aside>
       </div>
+      {loaderData.more_like_this.length ? (
+        <div className="pb-12">
+          <MovieRow title={t('watching.moreLikeThis')} movies={loaderData.more_like_this} />
+        </div>
+      ) : null}
     </main>
   );
 }

@@ -1,7 +1,8 @@
 // `/watch/{slug}`: the movie detail. Backdrop, poster, titles, badges, links to its genres, nations and type, year,
-// status, episode progress, cast, description, trailer in a dialog, the episode list by server, "Watch now", follow,
-// and related movies. An old slug answers 301 to the current one; an unknown slug is the 404.
-import { Clapperboard, Play } from 'lucide-react';
+// status, episode progress, cast, description, the actions (Watch, or Resume where a signed-in viewer left off;
+// follow; trailer in a dialog; share), the episode list by server with the viewer's progress, and related movies.
+// An old slug answers 301 to the current one; an unknown slug is the 404.
+import { Play } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { redirect } from 'react-router';
@@ -10,7 +11,9 @@ import { FollowButton } from '#app/components/catalog/follow-button.tsx';
 import { MovieCard } from '#app/components/catalog/movie-card.tsx';
 import { Img, Poster } from '#app/components/image.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogTrigger } from '#app/components/ui/dialog.tsx';
+import { EpisodeProgress, episodeLabel } from '#app/components/watch/episode-progress.tsx';
+import { ShareButton } from '#app/components/watch/share-button.tsx';
+import { TrailerButton } from '#app/components/watch/trailer.tsx';
 import { pageNotFound } from '#app/lib/route-errors.ts';
 import { movieSeo } from '#app/lib/seo-movie.ts';
 import { loadSeoImages } from '#app/lib/seo.server.ts';
@@ -18,6 +21,7 @@ import type { RouteHandle } from '#app/lib/title.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/movie';
 import { MovieTitles } from '#app/components/catalog/movie-titles.tsx';
+import { progressByEpisode, resumeTarget } from '#shared/watch-progress.ts';
 
 export const handle: RouteHandle = {
   title: (data) => (data as { movie?: { title: string } } | undefined)?.movie?.title ?? '',
@@ -31,12 +35,20 @@ export const loader = withAccess(
     if (!/^[a-z0-9-]{1,255}$/.test(slug)) pageNotFound(request);
     const found = await services.publicReads.movieBySlug(slug);
     if (found) {
-      // A signed-in viewer: whether they follow it, and its episodes are now seen (decision 041). Guests skip it.
-      const [images, following] = await Promise.all([
+      // The movie is everyone's (kept a few seconds); the viewer's progress in it and whether they follow it are
+      // theirs, read each time (following also marks its episodes seen, decision 041). Guests skip both.
+      const [images, places, following] = await Promise.all([
         loadSeoImages(services, found.movie),
+        user ? services.history.progressIn(user.id, found.movie.id) : null,
         user ? services.follows.visit(user.id, found.movie.id) : null,
       ]);
-      return { ...found, images, following };
+      return {
+        ...found,
+        images,
+        following,
+        progress: places ? progressByEpisode(places) : null,
+        resume: places ? resumeTarget(found.servers, places) : null,
+      };
     }
     const moved = await services.movies.redirectFor(slug);
     if (moved) throw redirect(`/watch/${moved}`, 301);
@@ -44,33 +56,15 @@ export const loader = withAccess(
   },
 );
 
-/** A YouTube watch or short link as its embed address; any other https address as it is; else nothing. */
-export function trailerEmbed(url: string | null) {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'https:') return null;
-    const id =
-      parsed.hostname === 'youtu.be'
-        ? parsed.pathname.slice(1)
-        : /(^|\.)youtube\.com$/.test(parsed.hostname)
-          ? (parsed.searchParams.get('v') ?? parsed.pathname.split('/embed/')[1])
-          : null;
-    if (id && /^[\w-]{6,20}$/.test(id)) return `https://www.youtube-nocookie.com/embed/${id}`;
-    return parsed.toString();
-  } catch {
-    return null;
-  }
-}
-
 export default function MoviePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { movie, servers, related, following } = loaderData;
+  const { movie, servers, related, progress, resume, following } = loaderData;
   const first = servers[0]?.episodes[0];
-  const trailer = trailerEmbed(movie.trailer_url);
-  const progress =
+  // Out now: the longest server's count. The same episode on two servers is one episode, not two.
+  const released = Math.max(0, ...servers.map((server) => server.episodes.length));
+  const episodeCount =
     movie.total_episodes && movie.total_episodes > 1
-      ? t('detail.progress', { current: movie.episodes_count, total: movie.total_episodes })
+      ? t('detail.progress', { current: released, total: movie.total_episodes })
       : null;
   return (
     <main id="main" className="flex-1">
@@ -154,10 +148,10 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
                   </div>
                 ) : null,
               )}
-              {progress ? (
+              {episodeCount ? (
                 <>
                   <dt className="text-neutral-400">{t('detail.episodes')}</dt>
-                  <dd>{progress}</dd>
+                  <dd>{episodeCount}</dd>
                 </>
               ) : null}
               {movie.directors.length ? (
@@ -173,8 +167,18 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
                 </>
               ) : null}
             </dl>
-            <div className="flex flex-wrap gap-3">
-              {first ? (
+            {/* The movie's actions; following it joins them here. */}
+            <div className="flex flex-wrap gap-3" data-testid="movie-actions">
+              {resume ? (
+                <Button asChild size="xl">
+                  <AppLink to={`/watch/${movie.slug}/${resume.ep}?server=${resume.server_id}`}>
+                    <Play aria-hidden />
+                    {t(resume.resume ? 'watching.resume' : 'watching.watchNext', {
+                      episode: resume.name,
+                    })}
+                  </AppLink>
+                </Button>
+              ) : first ? (
                 <Button asChild size="xl">
                   <AppLink to={`/watch/${movie.slug}/${first.ep}`}>
                     <Play aria-hidden />
@@ -187,35 +191,11 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
                 </p>
               )}
               <FollowButton movie={movie} following={following} tone="hero" />
-              {trailer ? (
-                <Dialog>
-                  <DialogTrigger asChild>
-                    <Button
-                      variant="outline"
-                      size="xl"
-                      className="border-white/30 text-white hover:bg-white/10 dark:text-white"
-                    >
-                      <Clapperboard aria-hidden />
-                      {t('detail.trailer')}
-                    </Button>
-                  </DialogTrigger>
-                  <DialogContent
-                    title={t('detail.trailerOf', { title: movie.title })}
-                    className="max-w-3xl"
-                  >
-                    <div className="aspect-video overflow-hidden rounded-lg bg-black">
-                      <iframe
-                        src={trailer}
-                        title={t('detail.trailerOf', { title: movie.title })}
-                        className="size-full"
-                        sandbox="allow-scripts allow-same-origin allow-presentation"
-                        allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-                        referrerPolicy="strict-origin-when-cross-origin"
-                      />
-                    </div>
-                  </DialogContent>
-                </Dialog>
-              ) : null}
+              <TrailerButton title={movie.title} url={movie.trailer_url} />
+              <ShareButton
+                title={movie.title}
+                className="border-white/30 text-white hover:bg-white/10 dark:text-white"
+              />
             </div>
           </div>
         </div>
@@ -243,9 +223,11 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
                       <li key={episode.id}>
                         <AppLink
                           to={`/watch/${movie.slug}/${episode.ep}?server=${server.id}`}
-                          className="inline-flex h-10 min-w-16 items-center justify-center rounded-lg border border-neutral-300 px-3 text-sm font-medium hover:border-primary-500 hover:text-primary-700 dark:border-neutral-700 dark:hover:text-primary-300"
+                          aria-label={episodeLabel(t, episode.name, progress?.[episode.id])}
+                          className="relative inline-flex h-10 min-w-16 items-center justify-center overflow-hidden rounded-lg border border-neutral-300 px-3 text-sm font-medium hover:border-primary-500 hover:text-primary-700 dark:border-neutral-700 dark:hover:text-primary-300"
                         >
                           {episode.name}
+                          <EpisodeProgress share={progress?.[episode.id]} />
                         </AppLink>
                       </li>
                     ))}

@@ -22,13 +22,12 @@ import {
 } from './movie-input.ts';
 import type { EventBus } from '#server/events.ts';
 import { markEpisodesWatchable } from './episodes.service.ts';
+import { moreLikeThis } from './more-like-this.ts';
 import { findMoviePage, type MovieQuery } from './movie-page.ts';
 import {
-  cardColumns,
   getMovie,
   movieResources,
   movieSelection,
-  newestFirst,
   viewerServers,
   type MovieCard,
 } from './movie-resources.ts';
@@ -147,6 +146,9 @@ export function createMoviesService({ db, events }: { db: Database; events: Even
       return { affected: updated.length };
     },
 
+    /** Published movies like this one (its genres, its type), as cards: "More like this". */
+    moreLikeThis: (id: number) => moreLikeThis(db, id),
+
     /** A published movie for its public page, with its published episodes by server and related movies. */
     async getPublicBySlug(slug: string) {
       const rows = await db
@@ -156,9 +158,8 @@ export function createMoviesService({ db, events }: { db: Database; events: Even
         .where(and(eq(movies.slug, slug), eq(movies.published, true)));
       if (!rows[0]) return null;
       const movie = (await movieResources(db, rows as never))[0]!;
-      const genreIds = movie.genres.map((genre) => genre.id);
       // Independent reads, side by side: the page waits for the slowest, not for their sum.
-      const [servers, list, relatedRows] = await Promise.all([
+      const [servers, list, related] = await Promise.all([
         db
           .select()
           .from(movieServers)
@@ -169,25 +170,12 @@ export function createMoviesService({ db, events }: { db: Database; events: Even
           .from(episodes)
           .where(and(eq(episodes.movieId, movie.id), eq(episodes.published, true)))
           .orderBy(asc(episodes.sortOrder), asc(episodes.id)),
-        genreIds.length
-          ? db
-              .select(cardColumns)
-              .from(movies)
-              .where(
-                and(
-                  sql`${movies.published}`,
-                  sql`${movies.id} <> ${movie.id}`,
-                  sql`exists (select 1 from ${movieTerms} where ${movieTerms.movieId} = "movies"."id" and ${inArray(movieTerms.termId, genreIds)})`,
-                ),
-              )
-              .orderBy(...newestFirst(movies.viewsWeek))
-              .limit(12)
-          : [],
+        moreLikeThis(db, movie.id),
       ]);
       return {
         movie,
         servers: viewerServers(servers, list),
-        related: relatedRows as MovieCard[],
+        related,
       };
     },
 

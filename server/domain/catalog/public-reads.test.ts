@@ -23,6 +23,7 @@ function setUp(options: { maxAgeMs?: number; maxEntries?: number; fail?: boolean
       listCards: (query: object) => answer(`cards ${JSON.stringify(query)}`),
       getPublicBySlug: (slug: string) => answer(`movie ${slug}`),
       get: (id: number) => answer(`details ${id}`),
+      moreLikeThis: (id: number) => answer(`like ${id}`),
     } as unknown as MoviesService,
     terms: { listOptions: (kind: string) => answer(`terms ${kind}`) } as unknown as TermsService,
     home: { getPage: () => answer('home') } as unknown as HomeService,
@@ -77,6 +78,7 @@ describe('public reads', () => {
       episode: { id: 70 },
       subtitles: { name: 'subtitles 70' },
       details: { name: 'details 7' },
+      more_like_this: { name: 'like 7' },
     });
     expect(await publicReads.watchPage('mai', 'tap-1')).toBe(page);
     await publicReads.watchPage('mai', 'tap-1', 3);
@@ -86,9 +88,11 @@ describe('public reads', () => {
       'episode mai/tap-1/',
       'subtitles 70',
       'details 7',
+      'like 7',
       'episode mai/tap-1/3',
       'subtitles 70',
       'details 7',
+      'like 7',
       'episode none/tap-1/',
     ]);
   });

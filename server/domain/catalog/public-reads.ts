@@ -55,17 +55,19 @@ export function createPublicReads(options: {
     movieBySlug: (slug: string) => read(`movie:${slug}`, () => movies.getPublicBySlug(slug)),
     termOptions: (kind: TermKind) => read(`terms:${kind}`, () => terms.listOptions(kind)),
     homePage: () => read('home', () => home.getPage()),
-    /** An episode's watch page (null when there is none): its movie, servers, episodes, subtitles and the
-     * movie's full record for the search-engine tags. Views are counted apart (POST), never from here. */
+    /** An episode's watch page (null when there is none): its movie, servers, episodes, subtitles, the movie's
+     * full record (its synopsis, the search-engine tags) and "more like this". Views are counted apart (POST),
+     * never from here. */
     watchPage: (slug: string, ep: string, serverId?: number) =>
       read(`watch:${slug}/${ep}/${serverId ?? ''}`, async () => {
         const page = await watch.episodePage(slug, ep, serverId);
         if (!page) return null;
-        const [episodeSubtitles, details] = await Promise.all([
+        const [episodeSubtitles, details, moreLikeThis] = await Promise.all([
           subtitles.listOf([page.episode.id]),
           movies.get(page.movie.id),
+          movies.moreLikeThis(page.movie.id),
         ]);
-        return { ...page, subtitles: episodeSubtitles, details };
+        return { ...page, subtitles: episodeSubtitles, details, more_like_this: moreLikeThis };
       }),
     /** Forgets everything: called after each admin write and when a video becomes ready or fails. */
     clear() {

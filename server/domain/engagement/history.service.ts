@@ -169,18 +169,22 @@ export function createHistoryService({
 
     flush,
 
-    /** Where the viewer is in each episode of a movie (episode id → seconds and length). */
-    async positionsIn(userId: string, movieId: number) {
+    /**
+     * The viewer's place in every episode of a movie they have begun, the latest first: the episode lists' bars and
+     * the movie page's "Resume" (issue 16). One query, on the `(user, movie)` index.
+     */
+    async progressIn(userId: string, movieId: number) {
       await flush();
-      const rows = await db
+      return db
         .select({
           episodeId: watchHistory.episodeId,
           position: watchHistory.positionSeconds,
           duration: watchHistory.durationSeconds,
+          updatedAt: watchHistory.updatedAt,
         })
         .from(watchHistory)
-        .where(and(eq(watchHistory.userId, userId), eq(watchHistory.movieId, movieId)));
-      return new Map(rows.map((row) => [row.episodeId, row]));
+        .where(and(eq(watchHistory.userId, userId), eq(watchHistory.movieId, movieId)))
+        .orderBy(desc(watchHistory.updatedAt), desc(watchHistory.episodeId));
     },
 
     /** The viewer's history, newest first: published episodes of published movies only. */
