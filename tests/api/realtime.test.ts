@@ -170,4 +170,45 @@ describe.skipIf(!hasRedis)('on several nodes (REDIS_URL)', () => {
     first.app.realtime.publish(rooms.admins, 'video.progress', { id: 1, percent: 99 });
     expect(await received).toEqual({ id: 1, percent: 99 });
   });
+
+  it("carries a viewer's new notification from the node that made it to the viewer's socket on another", async () => {
+    const [first, second] = nodes as [TestApp, TestApp];
+    const { user } = await register(second.app, 'notified@phim.test', 'Người Được Báo');
+    const { token } = await signInWithToken(second.app, 'notified@phim.test');
+    const address = second.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const socket = connect(`http://127.0.0.1:${port}`, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token },
+    });
+    sockets.push(socket);
+    watch(socket);
+    expect(await outcome(socket)).toBe('connected');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const received = nextEvent(socket, 'notification.created');
+    const notification = {
+      id: 7,
+      kind: 'new_episode' as const,
+      movie_id: 1,
+      movie_title: 'Mắt Biếc',
+      movie_slug: 'mat-biec',
+      episode_id: 2,
+      episode_name: 'Tập 2',
+      ep: 'tap-2',
+      poster: null,
+      report_id: null,
+      url: '/watch/mat-biec/tap-2',
+      read_at: null,
+      created_at: new Date().toISOString(),
+    };
+    // As the notifications job does on whichever node runs it: a domain event, forwarded to the viewer's room.
+    first.app.services.events.emit('notification.created', {
+      userId: user.id,
+      notification,
+      unread: 3,
+    });
+    expect(await received).toEqual({ notification, unread: 3 });
+  });
 });
