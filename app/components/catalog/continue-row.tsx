@@ -4,6 +4,7 @@ import { Play } from 'lucide-react';
 import { AppLink } from '#app/components/app-link.tsx';
 import { ScrollRow } from '#app/components/catalog/movie-row.tsx';
 import { Img } from '#app/components/image.tsx';
+import { ProgressBar, percentOf } from '#app/components/ui/progress-bar.tsx';
 import { formatClock } from '#app/lib/format.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import type { ContinueItem } from '#shared/resources/history.ts';
@@ -24,8 +25,6 @@ export function ContinueRow({ items }: { items: ContinueItem[] }) {
 
 function ContinueCard({ item }: { item: ContinueItem }) {
   const { t } = useTranslation();
-  const percent =
-    item.duration > 0 ? Math.min(100, Math.round((item.position / item.duration) * 100)) : 0;
   const left = item.duration > 0 ? Math.max(0, item.duration - item.position) : 0;
   return (
     <AppLink
@@ -58,16 +57,11 @@ function ContinueCard({ item }: { item: ContinueItem }) {
             : `${item.episode_name} · ${t('histories.left', { time: formatClock(left) })}`}
         </p>
         {item.up_next ? null : (
-          <div
-            className="absolute inset-x-0 bottom-0 h-1 bg-white/25"
-            role="progressbar"
-            aria-label={t('histories.progress', { title: item.movie_title })}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-          >
-            <div className="h-full bg-primary-500" style={{ width: `${percent}%` }} />
-          </div>
+          <ProgressBar
+            percent={percentOf(item.position, item.duration)}
+            label={t('histories.progress', { title: item.movie_title })}
+            className="absolute inset-x-0 bottom-0 bg-white/25"
+          />
         )}
       </div>
       <p className="line-clamp-2 px-0.5 text-sm font-semibold text-pretty group-hover:underline">

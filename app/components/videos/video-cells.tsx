@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { Info } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
+import { ProgressBar } from '#app/components/ui/progress-bar.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { DataTable, type DataTableColumn } from '#app/components/data-table/index.ts';
 import { Img } from '#app/components/image.tsx';
@@ -91,24 +92,17 @@ export function VideoStatusBadge({ video }: { video: AdminVideo }) {
   if (video.status === 'processing') {
     const percent = Math.max(0, Math.min(100, Math.round(video.progress)));
     return (
-      <span className="flex w-32 flex-col gap-1" data-testid="video-status">
+      <div className="flex w-32 flex-col gap-1" data-testid="video-status">
         <Badge tone="warning" className="self-start tabular-nums">
           {label} {percent}%
         </Badge>
-        <span
-          role="progressbar"
-          aria-label={label}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-1.5 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
-        >
-          <span
-            className="block h-full rounded-full bg-yellow-500 transition-[width]"
-            style={{ width: `${percent}%` }}
-          />
-        </span>
-      </span>
+        <ProgressBar
+          percent={percent}
+          label={label}
+          className="h-1.5 rounded-full bg-neutral-200 dark:bg-neutral-800"
+          barClassName="rounded-full bg-yellow-500 transition-[width]"
+        />
+      </div>
     );
   }
   return (

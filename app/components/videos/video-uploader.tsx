@@ -5,6 +5,7 @@ import { CloudUpload, Pause, Play, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import type { DetailedError, Upload } from 'tus-js-client';
+import { ProgressBar } from '#app/components/ui/progress-bar.tsx';
 import { Button, IconButton } from '#app/components/ui/button.tsx';
 import { API_PREFIX, XSRF_COOKIE, XSRF_HEADER } from '#app/lib/api.ts';
 import { readCookie } from '#shared/cookies.ts';
@@ -300,22 +301,15 @@ function UploadRow({
         </div>
       </div>
       {item.state !== 'error' ? (
-        <div
-          role="progressbar"
-          aria-label={t('admin.videos.upload.progress', { name: item.name })}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="mt-2 h-1.5 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
-        >
-          <div
-            className={cn(
-              'h-full rounded-full transition-[width]',
-              item.state === 'done' ? 'bg-primary-500' : 'bg-blue-500',
-            )}
-            style={{ width: `${percent}%` }}
-          />
-        </div>
+        <ProgressBar
+          percent={percent}
+          label={t('admin.videos.upload.progress', { name: item.name })}
+          className="mt-2 h-1.5 rounded-full bg-neutral-200 dark:bg-neutral-800"
+          barClassName={cn(
+            'rounded-full transition-[width]',
+            item.state === 'done' ? 'bg-primary-500' : 'bg-blue-500',
+          )}
+        />
       ) : (
         <p role="alert" className="mt-1.5 text-sm text-red-700 dark:text-red-400">
           {item.error}

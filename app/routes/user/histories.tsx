@@ -4,6 +4,7 @@
 import { History, Pause, Play, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { ProgressBar, percentOf } from '#app/components/ui/progress-bar.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { EmptyState, NewerOlderPager } from '#app/components/list-states.tsx';
 import { Poster } from '#app/components/image.tsx';
@@ -158,7 +159,6 @@ function HistoryRow({ item }: { item: HistoryItem }) {
   const revalidator = useRevalidator();
   const errorMessage = useErrorMessage();
   const href = `/watch/${item.movie_slug}/${item.ep}`;
-  const percent = Math.min(100, Math.round((item.position / item.duration) * 100));
 
   const remove = async () => {
     try {
@@ -187,16 +187,12 @@ function HistoryRow({ item }: { item: HistoryItem }) {
                 total: formatClock(item.duration),
               })}
         </p>
-        <div
-          className="h-1 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
-          role="progressbar"
-          aria-label={t('histories.progress', { title: item.movie_title })}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-        >
-          <div className="h-full bg-primary-600" style={{ width: `${percent}%` }} />
-        </div>
+        <ProgressBar
+          percent={percentOf(item.position, item.duration)}
+          label={t('histories.progress', { title: item.movie_title })}
+          className="rounded-full bg-neutral-200 dark:bg-neutral-800"
+          barClassName="bg-primary-600"
+        />
         <AppLink
           to={href}
           className="inline-flex items-center gap-1 text-sm font-medium text-primary-700 hover:underline dark:text-primary-400"

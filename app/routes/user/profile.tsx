@@ -3,6 +3,7 @@
 // shows no guard: a guest gets a card that invites them to sign in, not a redirect.
 import { Bookmark, History, LogIn, Pencil, Play } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ProgressBar, percentOf } from '#app/components/ui/progress-bar.tsx';
 import { AppLink } from '#app/components/app-link.tsx';
 import { Poster } from '#app/components/image.tsx';
 import { Avatar } from '#app/components/ui/avatar.tsx';
@@ -143,8 +144,6 @@ function Count({
 
 function RecentItem({ item }: { item: RecentlyWatched }) {
   const { t } = useTranslation();
-  const percent =
-    item.duration > 0 ? Math.min(100, Math.round((item.position / item.duration) * 100)) : 0;
   return (
     <li className="min-w-0">
       <AppLink
@@ -162,9 +161,10 @@ function RecentItem({ item }: { item: RecentlyWatched }) {
           <span className="absolute inset-0 flex items-center justify-center bg-neutral-950/0 opacity-0 transition group-hover:bg-neutral-950/40 group-hover:opacity-100 group-focus-visible:bg-neutral-950/40 group-focus-visible:opacity-100">
             <Play aria-hidden className="size-10 fill-white text-white" />
           </span>
-          <div className="absolute inset-x-0 bottom-0 h-1 bg-neutral-950/60" aria-hidden>
-            <div className="h-full bg-primary-500" style={{ width: `${percent}%` }} />
-          </div>
+          <ProgressBar
+            percent={percentOf(item.position, item.duration)}
+            className="absolute inset-x-0 bottom-0 bg-neutral-950/60"
+          />
         </div>
         <div className="min-w-0 px-0.5">
           <p className="line-clamp-2 text-sm font-semibold group-hover:text-primary-700 dark:group-hover:text-primary-300">
