@@ -22,6 +22,10 @@ export type DomainEvents = {
   'report.deleted': { reportIds: number[] };
   /** An episode became watchable (published, of a published movie) for the first time: followers hear of it. */
   'episode.published': { episodeId: number; movieId: number };
+  /** A backup or a restore moved on (decision 045): the Backups page's progress bar. */
+  'backup.progress': { kind: 'backup' | 'restore'; name: string; progress: number };
+  /** A backup or a restore ended, well or not. */
+  'backup.finished': { kind: 'backup' | 'restore'; name: string; ok: boolean; error?: string };
 };
 
 export type EventName = keyof DomainEvents;

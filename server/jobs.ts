@@ -10,6 +10,7 @@ export const QUEUES = {
   cleanUploads: 'media.uploads.clean',
   purgeTrash: 'media.trash.purge',
   rollViews: 'catalog.views.roll',
+  dailyBackup: 'ops.backups.daily',
 } as const;
 
 export type JobName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -51,6 +52,12 @@ export function createJobQueue(options: { db: Database; log: Log }) {
       for (const name of [QUEUES.cleanUploads, QUEUES.purgeTrash, QUEUES.rollViews]) {
         await boss.createQueue(name, { name, expireInSeconds: 15 * 60, retryLimit: 1 });
       }
+      // A backup with its media can take a while; one that fails is tried again once.
+      await boss.createQueue(QUEUES.dailyBackup, {
+        name: QUEUES.dailyBackup,
+        expireInHours: 6,
+        retryLimit: 1,
+      });
     })();
     return starting;
   }

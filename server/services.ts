@@ -21,6 +21,8 @@ import { createUploadsService } from './domain/media/uploads.service.ts';
 import { videoFiles } from './domain/media/video-files.ts';
 import { createVideosService } from './domain/media/videos.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
+import { registerBackupJobs } from './domain/ops/backups.jobs.ts';
+import { createBackupsService } from './domain/ops/backups.service.ts';
 import { createHistoryService } from './domain/engagement/history.service.ts';
 import { createReportsService } from './domain/engagement/reports.service.ts';
 import { createEventBus } from './events.ts';
@@ -157,6 +159,26 @@ export function createServices(options: {
   // A video that becomes ready (or fails) changes what its episodes show.
   events.on('video.ready', () => publicReads.clear());
   events.on('video.failed', () => publicReads.clear());
+  const history = createHistoryService({
+    db,
+    secret: crypto.createHash('sha256').update(`history:${options.authSecret}`).digest('hex'),
+    log,
+  });
+  const backups = createBackupsService({
+    db,
+    dataDir: config.dataDir,
+    events,
+    siteName: config.SITE_NAME,
+    keep: config.BACKUP_KEEP,
+    log,
+    // Positions kept for the next batch are written first (the restore then replaces them with the backup's).
+    beforeRestore: () => history.flush(),
+    afterRestore: () => {
+      publicReads.clear();
+      storageCache.evictPrefix('');
+    },
+  });
+  registerBackupJobs(jobs, { backups, log });
 
   return {
     config,
@@ -178,11 +200,8 @@ export function createServices(options: {
     home,
     search: createSearchService({ db }),
     reports: createReportsService({ db, events }),
-    history: createHistoryService({
-      db,
-      secret: crypto.createHash('sha256').update(`history:${options.authSecret}`).digest('hex'),
-      log,
-    }),
+    history,
+    backups,
     system: createSystemService({ db, version: appVersion }),
     events,
     jobs,

@@ -140,6 +140,8 @@ export const EVENT_ROOMS: { [K in EventName]?: string } = {
   'report.created': rooms.admins,
   'report.updated': rooms.admins,
   'report.deleted': rooms.admins,
+  'backup.progress': rooms.admins,
+  'backup.finished': rooms.admins,
 };
 
 /** Carries domain events to the sockets of their room; returns the unsubscribe. */
