@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BACKUP_MAX_UPLOAD_BYTES, BACKUP_ORIGINS } from '#server/domain/ops/backups.service.ts';
+import { BACKUP_MAX_UPLOAD_BYTES } from '#server/domain/ops/backups.service.ts';
+import { BACKUP_ORIGINS } from '#shared/backups.ts';
 import { declareAccess } from './access.ts';
 import { errorResponses, HttpError } from './errors.ts';
 

@@ -9,6 +9,7 @@ import type pg from 'pg';
 import type { Database } from '#server/db/client.ts';
 import { Conflict, Invalid, NotFound } from '#server/domain/errors.ts';
 import type { EventBus } from '#server/events.ts';
+import type { BackupOrigin } from '#shared/backups.ts';
 import {
   BadBackupFile,
   createBackupWriter,
@@ -23,8 +24,6 @@ import {
 /** `phim-20261126-033000-daily.phim-backup`, `…-manual-media-2.phim-backup`: the only names served or deleted. */
 export const BACKUP_NAME =
   /^phim-\d{8}-\d{6}-(manual|daily|upload)(-media)?(-\d{1,3})?\.phim-backup$/;
-export const BACKUP_ORIGINS = ['manual', 'daily', 'upload'] as const;
-export type BackupOrigin = (typeof BACKUP_ORIGINS)[number];
 /** Largest backup file an admin may upload. */
 export const BACKUP_MAX_UPLOAD_BYTES = 50 * 1024 ** 3;
 /** Below this much free disk (or twice the newest backup) the page warns. */
