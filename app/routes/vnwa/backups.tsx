@@ -22,7 +22,7 @@ import { useRealtimeEvent } from '#app/lib/realtime.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { useSiteInfo } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
-import { useAdminAction, useConfirmAction } from '#app/lib/use-admin-action.ts';
+import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import { useErrorMessage } from '#app/lib/use-api-form.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { BACKUP_ORIGINS, backupsQuery, type BackupOrigin } from '#shared/backups.ts';
@@ -173,7 +173,7 @@ export default function Backups({ loaderData }: Route.ComponentProps) {
   const { siteName } = useSiteInfo();
   const act = useAdminAction();
   const errorMessage = useErrorMessage();
-  const { error, setError, confirm } = useConfirmAction();
+  const [error, setError] = useState<string | null>(null);
   const [task, setTask] = useBackupTask(loaderData.task);
   const [media, setMedia] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -379,14 +379,15 @@ export default function Backups({ loaderData }: Route.ComponentProps) {
               setError(t('backups.mismatch', { site: siteName }));
               throw new Error('mismatch');
             }
-            await confirm(
-              () =>
-                api.post(`/admin/backups/${encodeURIComponent(dialog.backup.name)}/restore`, {
-                  confirm: typed,
-                }),
-              t('backups.running.restore'),
-              (_caught, message) => message,
-            );
+            // Not the usual confirm-then-reload: the site is in maintenance until the restore ends.
+            try {
+              await api.post(`/admin/backups/${encodeURIComponent(dialog.backup.name)}/restore`, {
+                confirm: typed,
+              });
+            } catch (caught) {
+              setError(errorMessage(caught));
+              throw caught;
+            }
             setTask({ kind: 'restore', name: dialog.backup.name, progress: 0 });
           }}
         >

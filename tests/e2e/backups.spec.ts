@@ -1,0 +1,62 @@
+// Backups as an admin uses them (decision 045): back up now, see the backup in the list with its size, delete a
+// movie, restore the backup typing the site's name, and find the movie back.
+import { expect, test } from './fixtures.ts';
+import { open, uniqueStamp } from './helpers.ts';
+
+test.use({ locale: 'en-US' });
+
+test('an admin backs up, restores with the typed confirmation, and the site is back', async ({
+  asAdmin: admin,
+  adminApi,
+  createMovie,
+}) => {
+  const stamp = uniqueStamp();
+  const movie = await createMovie({ title: `Người Phán Xử ${stamp}`, published: true });
+
+  await open(admin, '/vnwa/setting/backup');
+  await expect(admin).toHaveTitle('Backup | Phim');
+  await expect(admin.getByText(/free of/)).toBeVisible();
+  await admin.getByRole('button', { name: 'Back up now' }).click();
+  const ready = admin.getByText(/^Backup phim-\d{8}-\d{6}-manual\.phim-backup is ready\.$/);
+  await expect(ready).toBeVisible({ timeout: 30_000 });
+  const name = /(phim-\S+\.phim-backup)/.exec((await ready.textContent())!)![1]!;
+  const row = admin.locator('tbody tr').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Database');
+  await expect(row).toContainText('Manual');
+  await expect(row).toContainText(/\d+(\.\d+)? (KB|MB)/);
+
+  // The movie is deleted after the backup.
+  expect((await adminApi.delete(`/api/admin/movies/${movie.id}`)).status()).toBe(200);
+  expect((await adminApi.get(`/api/admin/movies/${movie.id}`)).status()).toBe(404);
+
+  await row.getByRole('button', { name: `Restore ${name}` }).click();
+  const dialog = admin.getByRole('dialog');
+  await expect(dialog).toContainText('Everything in the database');
+  await dialog.getByLabel("To confirm, type the site's name: Phim").fill('phim?');
+  await dialog.getByRole('button', { name: 'Restore' }).click();
+  await expect(dialog.getByText('Type Phim exactly to restore.')).toBeVisible();
+  await dialog.getByLabel("To confirm, type the site's name: Phim").fill('Phim');
+  await dialog.getByRole('button', { name: 'Restore' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(admin.getByText(`The site is back as it was in ${name}.`)).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(admin.getByRole('progressbar')).toBeHidden();
+
+  // The movie is back, and the admin still signed in.
+  expect((await adminApi.get(`/api/admin/movies/${movie.id}`)).status()).toBe(200);
+  await open(admin, '/vnwa/movie/film/list?search=' + stamp);
+  await expect(admin.getByRole('table').getByText(movie.title)).toBeVisible();
+
+  // Deleting the backup asks first.
+  await open(admin, '/vnwa/setting/backup');
+  await admin
+    .locator('tbody tr')
+    .filter({ hasText: name })
+    .getByRole('button', { name: `Delete ${name}` })
+    .click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(admin.getByText('Backup deleted.')).toBeVisible();
+  await expect(admin.locator('tbody tr').filter({ hasText: name })).toHaveCount(0);
+});
