@@ -395,7 +395,10 @@ export default function Backups({ loaderData }: Route.ComponentProps) {
             label={t('backups.restoreType', { site: siteName })}
             value={typed}
             autoComplete="off"
-            onChange={(event) => setTyped(event.currentTarget.value)}
+            onChange={(event) => {
+              setTyped(event.currentTarget.value);
+              setError(null);
+            }}
           />
           {error ? <Alert tone="error">{error}</Alert> : null}
         </ConfirmDialog>

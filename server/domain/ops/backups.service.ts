@@ -246,16 +246,28 @@ export function createBackupsService(options: {
       let bytes = 0;
       let written = 0;
       for (const entry of files) {
-        // A file that changed size since it was listed is written as it is now, with its new size.
-        const content = await fs.readFile(path.join(storageRoot, entry.file)).catch(() => null);
-        if (!content) continue;
-        await writer.write({ file: entry.file, size: content.length });
-        for (let at = 0; at < content.length; at += MEDIA_CHUNK)
-          await writer.write({ d: content.subarray(at, at + MEDIA_CHUNK).toString('base64') });
-        written += 1;
-        bytes += content.length;
-        done += entry.size;
-        progress(done / total);
+        // Read in chunks (a video can be gigabytes), as long as it is when opened; a file gone since the listing
+        // is left out.
+        const handle = await fs.open(path.join(storageRoot, entry.file), 'r').catch(() => null);
+        if (!handle) continue;
+        try {
+          const { size } = await handle.stat();
+          await writer.write({ file: entry.file, size });
+          const chunk = Buffer.alloc(MEDIA_CHUNK);
+          for (let at = 0; at < size;) {
+            const { bytesRead } = await handle.read(chunk, 0, Math.min(MEDIA_CHUNK, size - at), at);
+            if (bytesRead === 0)
+              throw new Error(`The media file ${entry.file} changed during the backup; try again.`);
+            await writer.write({ d: chunk.subarray(0, bytesRead).toString('base64') });
+            at += bytesRead;
+            progress((done + Math.min(at, entry.size)) / total);
+          }
+          written += 1;
+          bytes += size;
+          done += entry.size;
+        } finally {
+          await handle.close();
+        }
       }
       await writer.end({ rows, files: written, bytes });
       await fs.rename(partial, file);
