@@ -158,7 +158,9 @@ export const backupsRoutes: FastifyPluginAsyncZod = async (app) => {
           throw invalid('The form could not be read: send it as multipart/form-data.');
         }
         if (!part || part.fieldname !== 'file') throw invalid('Send the backup file as `file`.');
-        await pipeline(part.file, fs.createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(part.file, fs.createWriteStream(temp, { flags: 'wx' })).catch(() => {
+          throw invalid('The upload was cut short: send the whole file again.');
+        });
         if (part.file.truncated)
           throw new HttpError(413, 'too_large', 'The file is larger than a backup may be.');
         const backup = await backups.adopt(temp);
