@@ -7,6 +7,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DAILY_BACKUP_CRON } from '#server/domain/ops/backups.jobs.ts';
+import { QUEUES } from '#server/jobs.ts';
 import { createMovie, createUser } from '#tests/factories.ts';
 import type { Client} from './accounts-client.ts';
 import { signInFirstAdmin } from './accounts-client.ts';
@@ -272,6 +274,25 @@ describe('the daily backup', () => {
     expect(after.filter((b) => b.origin === 'daily')).toHaveLength(backups.keep);
     expect(after.filter((b) => b.origin !== 'daily')).toHaveLength(manual);
     expect(after.some((b) => b.name.startsWith('phim-20190101'))).toBe(false);
+  });
+
+  it('is a pg-boss job with a daily schedule, and a queued one writes a backup', async () => {
+    const { backups, jobs } = t.app.services;
+    await jobs.start({ workers: true });
+    const { rows } = await t.db.$client.query<{ cron: string }>(
+      'select cron from pgboss.schedule where name = $1',
+      [QUEUES.dailyBackup],
+    );
+    expect(rows).toEqual([{ cron: DAILY_BACKUP_CRON }]);
+    const before = (await backups.list()).filter((b) => b.origin === 'daily').map((b) => b.name);
+    await jobs.send(QUEUES.dailyBackup, {});
+    await expect
+      .poll(
+        async () =>
+          (await backups.list()).some((b) => b.origin === 'daily' && !before.includes(b.name)),
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBe(true);
   });
 
   it('says how much disk is free', async () => {
