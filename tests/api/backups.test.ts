@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_BACKUP_CRON } from '#server/domain/ops/backups.jobs.ts';
 import { QUEUES } from '#server/jobs.ts';
 import { createMovie, createUser } from '#tests/factories.ts';
-import type { Client} from './accounts-client.ts';
+import type { Client } from './accounts-client.ts';
 import { signInFirstAdmin } from './accounts-client.ts';
 import { browserGet, expectAdminsOnly, withTestApp } from './helpers.ts';
 
@@ -45,24 +45,28 @@ async function snapshot() {
   return state;
 }
 
-/** Path → SHA-256 of every file under DATA_DIR/storage. */
+/** Path → SHA-256 of every file under DATA_DIR/storage and DATA_DIR/trash. */
 async function mediaState() {
-  const root = path.join(t.dataDir, 'storage');
   const files: Record<string, string> = {};
-  const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath, entry.name);
-    files[path.relative(root, full)] = crypto
-      .createHash('sha256')
-      .update(await fs.readFile(full))
-      .digest('hex');
+  for (const folder of ['storage', 'trash']) {
+    const root = path.join(t.dataDir, folder);
+    const entries = await fs
+      .readdir(root, { recursive: true, withFileTypes: true })
+      .catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const full = path.join(entry.parentPath, entry.name);
+      files[path.relative(t.dataDir, full)] = crypto
+        .createHash('sha256')
+        .update(await fs.readFile(full))
+        .digest('hex');
+    }
   }
   return files;
 }
 
-async function writeMedia(relative: string, data: Buffer) {
-  const file = path.join(t.dataDir, 'storage', relative);
+async function writeMedia(relative: string, data: Buffer, folder = 'storage') {
+  const file = path.join(t.dataDir, folder, relative);
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(file, data);
 }
@@ -117,6 +121,7 @@ describe('back up and restore', () => {
     await writeMedia('posters/keep.bin', crypto.randomBytes(3 * 1024 * 1024 + 17));
     await writeMedia('posters/change.bin', crypto.randomBytes(1000));
     await writeMedia('empty.txt', Buffer.alloc(0));
+    await writeMedia('videos/7/master.m3u8', Buffer.from('#EXTM3U\n'), 'trash');
 
     const name = await backUp(true);
     expect(name).toMatch(/^phim-\d{8}-\d{6}-manual-media\.phim-backup$/);
@@ -138,6 +143,7 @@ describe('back up and restore', () => {
     await fs.rm(path.join(t.dataDir, 'storage', 'posters', 'keep.bin'));
     await writeMedia('posters/change.bin', crypto.randomBytes(1000));
     await writeMedia('new/added.bin', crypto.randomBytes(10));
+    await fs.rm(path.join(t.dataDir, 'trash'), { recursive: true });
     expect(await snapshot()).not.toEqual(before);
 
     expect((await restore(name, 'wrong')).statusCode).toBe(422);
@@ -148,6 +154,8 @@ describe('back up and restore', () => {
 
     expect(await snapshot()).toEqual(before);
     expect(await mediaState()).toEqual(filesBefore);
+    expect(Object.keys(filesBefore)).toContain('trash/videos/7/master.m3u8');
+    expect(await fs.readdir(t.dataDir)).not.toContain('restoring');
     // The restored site answers, the admin still signed in (their session is in the backup).
     expect((await admin.get('/api/user')).statusCode).toBe(200);
   });
@@ -214,6 +222,20 @@ describe('files that are not good backups', () => {
       /damaged|incomplete/,
     ],
     ['a changed row', () => tamper(good), /damaged/],
+    [
+      'a media path outside the media folders',
+      () =>
+        rewrite(good, (lines) => {
+          const header = JSON.parse(lines[0]!);
+          return [
+            JSON.stringify({ ...header, media: true }),
+            ...lines.slice(1),
+            JSON.stringify({ file: 'storage/../../evil.sh', size: 1 }),
+            JSON.stringify({ d: 'QQ==' }),
+          ];
+        }),
+      /media file is out of place/,
+    ],
     [
       'another migration',
       () =>

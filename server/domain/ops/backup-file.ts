@@ -212,9 +212,20 @@ export async function verifyBackupFile(file: string) {
   return { header, trailer };
 }
 
-/** A media path inside the storage folder: relative, no `..`, no empty or hidden-dot segments. */
+/**
+ * The folders of DATA_DIR a backup with media holds: what is served, and the videos in the trash (a restored row
+ * in the trash finds its files). Originals (kept for a retry, never served) and caches are left out.
+ */
+export const MEDIA_FOLDERS = ['storage', 'trash'] as const;
+
+/** A media path: inside one of MEDIA_FOLDERS, relative, without `..`, empty or `.` segments. */
 export function safeRelativePath(value: string) {
   if (value.length === 0 || value.length > 1024 || value.includes('\\') || value.includes('\0'))
     return false;
-  return value.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+  const parts = value.split('/');
+  return (
+    parts.length >= 2 &&
+    (MEDIA_FOLDERS as readonly string[]).includes(parts[0]!) &&
+    parts.every((part) => part !== '' && part !== '.' && part !== '..')
+  );
 }

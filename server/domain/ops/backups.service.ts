@@ -16,6 +16,7 @@ import {
   parseLine,
   readBackupLines,
   rowText,
+  MEDIA_FOLDERS,
   safeRelativePath,
   verifyBackupFile,
   type BackupHeader,
@@ -73,7 +74,7 @@ export function createBackupsService(options: {
 }) {
   const { db, events, log } = options;
   const dir = path.join(options.dataDir, 'backups');
-  const storageRoot = path.join(options.dataDir, 'storage');
+  const dataDir = options.dataDir;
   let task: BackupStatus['task'] = null;
   let last: BackupStatus['last'] = null;
   let maintenance = false;
@@ -145,20 +146,41 @@ export function createBackupsService(options: {
   async function mediaFiles() {
     const files: Array<{ file: string; size: number }> = [];
     const walk = async (folder: string) => {
-      const entries = await fs.readdir(path.join(storageRoot, folder), { withFileTypes: true });
+      const entries = await fs.readdir(path.join(dataDir, folder), { withFileTypes: true });
       for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-        const relative = folder ? `${folder}/${entry.name}` : entry.name;
+        const relative = `${folder}/${entry.name}`;
         if (entry.isDirectory()) await walk(relative);
         else if (entry.isFile()) {
-          const stat = await fs.stat(path.join(storageRoot, relative));
+          const stat = await fs.stat(path.join(dataDir, relative));
           files.push({ file: relative, size: stat.size });
         }
       }
     };
-    await walk('').catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
+    for (const folder of MEDIA_FOLDERS)
+      await walk(folder).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
     return files;
+  }
+
+  /** Puts `staged` in the place of `live`: a rename, or (a mount point cannot be renamed) entry by entry. */
+  async function replaceFolder(staged: string, live: string) {
+    await fs.mkdir(staged, { recursive: true });
+    const old = `${live}.old-${crypto.randomBytes(4).toString('hex')}`;
+    try {
+      await fs.rename(live, old);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT') {
+        for (const name of await fs.readdir(live))
+          await fs.rm(path.join(live, name), { recursive: true, force: true });
+        for (const name of await fs.readdir(staged))
+          await fs.rename(path.join(staged, name), path.join(live, name));
+        return;
+      }
+    }
+    await fs.rename(staged, live);
+    await fs.rm(old, { recursive: true, force: true });
   }
 
   function progressOf(kind: BackupTaskKind, name: string) {
@@ -248,7 +270,7 @@ export function createBackupsService(options: {
       for (const entry of files) {
         // Read in chunks (a video can be gigabytes), as long as it is when opened; a file gone since the listing
         // is left out.
-        const handle = await fs.open(path.join(storageRoot, entry.file), 'r').catch(() => null);
+        const handle = await fs.open(path.join(dataDir, entry.file), 'r').catch(() => null);
         if (!handle) continue;
         try {
           const { size } = await handle.stat();
@@ -313,7 +335,7 @@ export function createBackupsService(options: {
 
   async function load(file: string, header: BackupHeader, totalLines: number) {
     const progress = progressOf('restore', path.basename(file));
-    const staging = `${storageRoot}.restoring`;
+    const staging = path.join(dataDir, 'restoring');
     await fs.rm(staging, { recursive: true, force: true });
     const client = await db.$client.connect();
     try {
@@ -391,16 +413,12 @@ export function createBackupsService(options: {
       client.release();
     }
     if (header.media) {
-      // The media folder is swapped whole: what the backup holds, nothing more.
-      await fs.mkdir(staging, { recursive: true });
-      const old = `${storageRoot}.old-${crypto.randomBytes(4).toString('hex')}`;
-      await fs.rename(storageRoot, old).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-      });
-      await fs.rename(staging, storageRoot);
-      await fs.rm(old, { recursive: true, force: true });
-      await fs.rm(path.join(options.dataDir, 'cache', 'img'), { recursive: true, force: true });
+      // Each media folder is swapped whole: what the backup holds, nothing more.
+      for (const folder of MEDIA_FOLDERS)
+        await replaceFolder(path.join(staging, folder), path.join(dataDir, folder));
+      await fs.rm(path.join(dataDir, 'cache', 'img'), { recursive: true, force: true });
     }
+    await fs.rm(staging, { recursive: true, force: true });
     progress(1);
   }
 
