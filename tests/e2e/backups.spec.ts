@@ -1,5 +1,8 @@
 // Backups as an admin uses them (decision 045): back up now, see the backup in the list with its size, delete a
 // movie, restore the backup typing the site's name, and find the movie back.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
 import { open, uniqueStamp } from './helpers.ts';
@@ -13,19 +16,28 @@ test('an admin backs up, restores with the typed confirmation, and the site is b
 }) => {
   const stamp = uniqueStamp();
   const movie = await createMovie({ title: `Người Phán Xử ${stamp}`, published: true });
+  // A media file large enough that backing up and restoring take a visible moment.
+  const folder = path.join(process.env.PHIM_E2E_DATA_DIR!, 'storage', `backup-${stamp}`);
+  const file = path.join(folder, 'film.bin');
+  const content = crypto.randomBytes(48 * 1024 * 1024);
+  await fs.mkdir(folder, { recursive: true });
+  await fs.writeFile(file, content);
 
   await open(admin, '/vnwa/setting/backup');
   await expect(admin).toHaveTitle('Backup | Phim');
   await expect(admin.getByText(/free of/)).toBeVisible();
+  await admin.getByLabel('Include media files').check();
   await admin.getByRole('button', { name: 'Back up now' }).click();
-  const ready = admin.getByText(/^Backup phim-\d{8}-\d{6}-manual\.phim-backup is ready\.$/);
+  await expect(admin.getByRole('progressbar', { name: 'Progress' })).toBeVisible();
+  await expect(admin.getByText('Backing up…')).toBeVisible();
+  const ready = admin.getByText(/^Backup phim-\d{8}-\d{6}-manual-media\.phim-backup is ready\.$/);
   await expect(ready).toBeVisible({ timeout: 30_000 });
   const name = /(phim-\S+\.phim-backup)/.exec((await ready.textContent())!)![1]!;
   const row = admin.locator('tbody tr').filter({ hasText: name });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText('Database');
+  await expect(row).toContainText('Database + media');
   await expect(row).toContainText('Manual');
-  await expect(row).toContainText(/\d+(\.\d+)? (KB|MB)/);
+  await expect(row).toContainText(/\d+\.\d+ MB/);
   // The toast that said so is the toaster's (scanned where it is tested), not this page's.
   const { violations } = await new AxeBuilder({ page: admin })
     .exclude('[data-sonner-toaster]')
@@ -35,8 +47,9 @@ test('an admin backs up, restores with the typed confirmation, and the site is b
     violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
 
-  // The movie is deleted after the backup.
+  // The movie and the file are deleted after the backup.
   expect((await adminApi.delete(`/api/admin/movies/${movie.id}`)).status()).toBe(200);
+  await fs.rm(folder, { recursive: true });
   expect((await adminApi.get(`/api/admin/movies/${movie.id}`)).status()).toBe(404);
 
   await row.getByRole('button', { name: `Restore ${name}` }).click();
@@ -48,13 +61,19 @@ test('an admin backs up, restores with the typed confirmation, and the site is b
   await dialog.getByLabel("To confirm, type the site's name: Phim").fill('Phim');
   await dialog.getByRole('button', { name: 'Restore' }).click();
   await expect(dialog).toBeHidden();
+  await expect(admin.getByRole('progressbar', { name: 'Progress' })).toBeVisible();
+  await expect(
+    admin.getByText(`Restoring ${name}: the site is in maintenance until it ends.`),
+  ).toBeVisible();
   await expect(admin.getByText(`The site is back as it was in ${name}.`)).toBeVisible({
     timeout: 30_000,
   });
   await expect(admin.getByRole('progressbar')).toBeHidden();
 
-  // The movie is back, and the admin still signed in.
+  // The movie and the file are back, and the admin still signed in.
   expect((await adminApi.get(`/api/admin/movies/${movie.id}`)).status()).toBe(200);
+  expect((await fs.readFile(file)).equals(content)).toBe(true);
+  await fs.rm(folder, { recursive: true });
   await open(admin, '/vnwa/movie/film/list?search=' + stamp);
   await expect(admin.getByRole('table').getByText(movie.title)).toBeVisible();
 
