@@ -204,14 +204,20 @@ describe('files that are not good backups', () => {
     good = await fs.readFile(path.join(t.app.services.backups.dir, name));
   });
 
-  const refusals: Array<[string, () => Buffer, RegExp]> = [
-    ['random bytes', () => crypto.randomBytes(5000), /not a Phim backup/],
+  const refusals: Array<[string, () => Buffer, RegExp, string]> = [
+    ['random bytes', () => crypto.randomBytes(5000), /not a Phim backup/, 'backup_foreign'],
     [
       'JSON of another format',
       () => zlib.gzipSync(JSON.stringify({ format: 'other', rows: [] }) + '\n'),
       /not a Phim backup/,
+      'backup_foreign',
     ],
-    ['a truncated file', () => good.subarray(0, good.length - 200), /incomplete|damaged/],
+    [
+      'a truncated file',
+      () => good.subarray(0, good.length - 200),
+      /incomplete/,
+      'backup_incomplete',
+    ],
     [
       'a flipped byte',
       () => {
@@ -220,8 +226,14 @@ describe('files that are not good backups', () => {
         return copy;
       },
       /damaged|incomplete/,
+      'backup_',
     ],
-    ['a changed row', () => tamper(good), /damaged/],
+    [
+      'a changed row',
+      () => tamper(good),
+      /damaged: its content does not match its checksum/,
+      'backup_damaged',
+    ],
     [
       'a media path outside the media folders',
       () =>
@@ -235,6 +247,7 @@ describe('files that are not good backups', () => {
           ];
         }),
       /media file is out of place/,
+      'backup_damaged',
     ],
     [
       'another migration',
@@ -244,19 +257,24 @@ describe('files that are not good backups', () => {
           return [JSON.stringify({ ...header, migration: 'another' }), ...lines.slice(1)];
         }),
       /another version/,
+      'backup_other_version',
     ],
   ];
 
-  it.each(refusals)('refuses %s at upload, keeping nothing', async (_label, make, message) => {
-    const before = await t.app.services.backups.list();
-    const response = await upload(make());
-    expect(response.statusCode, response.body).toBe(422);
-    expect(response.json().error.message).toMatch(message);
-    expect(await t.app.services.backups.list()).toEqual(before);
-    expect((await fs.readdir(t.app.services.backups.dir)).some((f) => f.startsWith('.'))).toBe(
-      false,
-    );
-  });
+  it.each(refusals)(
+    'refuses %s at upload, keeping nothing',
+    async (_label, make, message, code) => {
+      const before = await t.app.services.backups.list();
+      const response = await upload(make());
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json().error.message).toMatch(message);
+      expect(response.json().error.code).toContain(code);
+      expect(await t.app.services.backups.list()).toEqual(before);
+      expect((await fs.readdir(t.app.services.backups.dir)).some((f) => f.startsWith('.'))).toBe(
+        false,
+      );
+    },
+  );
 
   it.each(refusals)('refuses to restore %s, changing nothing', async (_label, make, message) => {
     const name = 'phim-20200101-000000-upload.phim-backup';

@@ -77,8 +77,18 @@ test('an admin backs up, restores with the typed confirmation, and the site is b
   await open(admin, '/vnwa/movie/film/list?search=' + stamp);
   await expect(admin.getByRole('table').getByText(movie.title)).toBeVisible();
 
-  // Deleting the backup asks first.
+  // A file that is not a backup is refused, saying so, and nothing is added.
   await open(admin, '/vnwa/setting/backup');
+  const rows = await admin.locator('tbody tr').count();
+  await admin.locator('input[type=file]').setInputFiles({
+    name: 'notes.phim-backup',
+    mimeType: 'application/gzip',
+    buffer: Buffer.from('not a backup at all'),
+  });
+  await expect(admin.getByText('This is not a Phim backup.')).toBeVisible();
+  await expect(admin.locator('tbody tr')).toHaveCount(rows);
+
+  // Deleting the backup asks first.
   await admin
     .locator('tbody tr')
     .filter({ hasText: name })

@@ -16,13 +16,13 @@ import { Button, buttonVariants } from '#app/components/ui/button.tsx';
 import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
 import { CheckboxField, TextField } from '#app/components/ui/input.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
+import { isApiError } from '#app/lib/api.ts';
 import { useAuth } from '#app/lib/auth.tsx';
 import { formatDate, formatFileSize } from '#app/lib/format.ts';
 import { useRealtimeEvent } from '#app/lib/realtime.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { useSiteInfo } from '#app/lib/title.tsx';
 import { toast } from '#app/lib/toast.tsx';
-import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import { useErrorMessage } from '#app/lib/use-api-form.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { BACKUP_ORIGINS, backupsQuery, type BackupOrigin } from '#shared/backups.ts';
@@ -135,6 +135,16 @@ function useBackupTask(initial: Task | null) {
   return [task, setTask] as const;
 }
 
+/** The server's refusal of a backup file in the admin's language (the API words it in English). */
+function useBackupErrorMessage() {
+  const { t } = useTranslation();
+  const general = useErrorMessage();
+  return (error: unknown) =>
+    isApiError(error) && error.code.startsWith('backup_')
+      ? t(`backups.errors.${error.code}`, { defaultValue: error.message })
+      : general(error);
+}
+
 function ProgressBar({ task }: { task: Task }) {
   const { t } = useTranslation();
   const percent = Math.round(task.progress * 100);
@@ -171,8 +181,8 @@ export default function Backups({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { api } = useAuth();
   const { siteName } = useSiteInfo();
-  const act = useAdminAction();
-  const errorMessage = useErrorMessage();
+  const revalidator = useRevalidator();
+  const errorMessage = useBackupErrorMessage();
   const [error, setError] = useState<string | null>(null);
   const [task, setTask] = useBackupTask(loaderData.task);
   const [media, setMedia] = useState(false);
@@ -198,10 +208,13 @@ export default function Backups({ loaderData }: Route.ComponentProps) {
     setUploading(true);
     const form = new FormData();
     form.set('file', file);
-    await act(
-      () => api.post<{ backup: Backup }>('/admin/backups/upload', form),
-      ({ backup }) => t('backups.uploaded', { name: backup.name }),
-    ).catch(() => undefined);
+    try {
+      const { backup } = await api.post<{ backup: Backup }>('/admin/backups/upload', form);
+      toast.success(t('backups.uploaded', { name: backup.name }));
+      await revalidator.revalidate();
+    } catch (caught) {
+      toast.error(errorMessage(caught));
+    }
     setUploading(false);
   };
 

@@ -39,7 +39,15 @@ export type BackupLine =
   | { d: string };
 
 /** A problem with the file itself, said so that an admin knows what to do. */
-export class BadBackupFile extends Error {}
+export class BadBackupFile extends Error {
+  /** The kind, for a page to say it in the admin's language: what the message starts with. */
+  get code() {
+    if (this.message.startsWith('This is not')) return 'backup_foreign';
+    if (this.message.includes('format version')) return 'backup_other_version';
+    if (this.message.startsWith('The file is damaged')) return 'backup_damaged';
+    return 'backup_incomplete';
+  }
+}
 
 /** Writes lines to a gzip file, hashing them for the trailer. */
 export function createBackupWriter(file: string) {

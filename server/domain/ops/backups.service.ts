@@ -310,7 +310,7 @@ export function createBackupsService(options: {
     try {
       verified = await verifyBackupFile(file);
     } catch (error) {
-      if (error instanceof BadBackupFile) throw new Invalid(undefined, error.message, 'bad_backup');
+      if (error instanceof BadBackupFile) throw new Invalid(undefined, error.message, error.code);
       throw error;
     }
     const { header } = verified;
