@@ -27,7 +27,7 @@ export default [
       route('movie/film/:episodes', 'routes/vnwa/episodes/route.tsx', {
         id: 'routes/vnwa/episodes',
       }),
-      pendingAdmin('setting/backup', 'vnwa-backup'),
+      route('setting/backup', 'routes/vnwa/backups.tsx'),
       pendingAdmin('setting/web-info', 'vnwa-web-info'),
       pendingAdmin('setting/site-assets', 'vnwa-site-assets'),
       pendingAdmin('appearance/home-page', 'vnwa-home-page'),

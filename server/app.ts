@@ -16,6 +16,9 @@ import { csrfCheck } from './http/csrf.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerMethodOverride } from './http/method-override.ts';
 import { healthRoutes } from './http/health.routes.ts';
+import { backupsRoutes } from './http/backups.routes.ts';
+import { registerMaintenance } from './http/maintenance.ts';
+import { MAINTENANCE_RETRY_SECONDS } from './domain/ops/backups.service.ts';
 import { episodesRoutes } from './http/episodes.routes.ts';
 import { moviesRoutes } from './http/movies.routes.ts';
 import { subtitlesRoutes } from './http/subtitles.routes.ts';
@@ -100,6 +103,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('services', services);
+  // While a backup is restored, only its status, the health check and assets answer (decision 045).
+  registerMaintenance(app, {
+    active: services.backups.isMaintenance,
+    retrySeconds: MAINTENANCE_RETRY_SECONDS,
+    siteName: config.SITE_NAME,
+    defaultLocale: config.DEFAULT_LOCALE,
+  });
   app.addHook('onClose', async () => services.rateLimits.close());
   // Watch positions kept for the next batch are written before the pool closes.
   app.addHook('onClose', async () => services.history.stop());
@@ -151,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(watchRoutes);
       await api.register(reportsRoutes);
       await api.register(reportManagerRoutes);
+      await api.register(backupsRoutes);
       await api.register(historyRoutes);
       await api.register(followsRoutes);
       await api.register(notificationsRoutes);

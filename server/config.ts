@@ -57,6 +57,8 @@ export const configSchema = z
     PUBLIC_CACHE_SECONDS: wholeNumber(0, 3600, 10),
     // Days a deleted video stays in the trash before it is purged with its files.
     TRASH_RETENTION_DAYS: wholeNumber(1, 3650, 30),
+    // Daily backups kept in DATA_DIR/backups (older daily ones are deleted; manual and uploaded ones stay).
+    BACKUP_KEEP: wholeNumber(1, 1000, 14),
     LOG_LEVEL: setting(
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),

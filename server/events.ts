@@ -27,6 +27,10 @@ export type DomainEvents = {
   'notification.created': { userId: string; notification: Notification; unread: number };
   /** A viewer read one or all of their notifications: their other tabs' bells follow. */
   'notification.read': { userId: string; unread: number };
+  /** A backup or a restore moved on (decision 045): the Backups page's progress bar. */
+  'backup.progress': { kind: 'backup' | 'restore'; name: string; progress: number };
+  /** A backup or a restore ended, well or not. */
+  'backup.finished': { kind: 'backup' | 'restore'; name: string; ok: boolean; error?: string };
 };
 
 export type EventName = keyof DomainEvents;

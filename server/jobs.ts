@@ -13,6 +13,7 @@ export const QUEUES = {
   notifyFollowers: 'engagement.followers.notify',
   notifyReporters: 'engagement.reporters.notify',
   mailDigest: 'engagement.digest.mail',
+  dailyBackup: 'ops.backups.daily',
 } as const;
 
 export type JobName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -68,6 +69,12 @@ export function createJobQueue(options: { db: Database; log: Log }) {
           retryDelay: 10,
         });
       }
+      // A backup with its media can take a while; one that fails is tried again once.
+      await boss.createQueue(QUEUES.dailyBackup, {
+        name: QUEUES.dailyBackup,
+        expireInHours: 6,
+        retryLimit: 1,
+      });
     })();
     return starting;
   }

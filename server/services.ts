@@ -22,6 +22,8 @@ import { videoFiles } from './domain/media/video-files.ts';
 import { createVideosService } from './domain/media/videos.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
 import { createFollowsService } from './domain/engagement/follows.service.ts';
+import { registerBackupJobs } from './domain/ops/backups.jobs.ts';
+import { createBackupsService } from './domain/ops/backups.service.ts';
 import { createHistoryService } from './domain/engagement/history.service.ts';
 import { createProfileService } from './domain/engagement/profile.service.ts';
 import { createReportsService } from './domain/engagement/reports.service.ts';
@@ -178,6 +180,21 @@ export function createServices(options: {
   // A video that becomes ready (or fails) changes what its episodes show.
   events.on('video.ready', () => publicReads.clear());
   events.on('video.failed', () => publicReads.clear());
+  const backups = createBackupsService({
+    db,
+    dataDir: config.dataDir,
+    events,
+    siteName: config.SITE_NAME,
+    keep: config.BACKUP_KEEP,
+    log,
+    // Positions kept for the next batch are written first (the restore then replaces them with the backup's).
+    beforeRestore: () => history.flush(),
+    afterRestore: () => {
+      publicReads.clear();
+      storageCache.evictPrefix('');
+    },
+  });
+  registerBackupJobs(jobs, { backups, log });
 
   return {
     config,
@@ -203,6 +220,7 @@ export function createServices(options: {
     history,
     follows: createFollowsService({ db }),
     profile: createProfileService({ db, history }),
+    backups,
     system: createSystemService({ db, version: appVersion }),
     events,
     jobs,

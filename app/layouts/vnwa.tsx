@@ -1,5 +1,6 @@
 // The back office layout (`vnwa`): admins only (guard `auth-admin`), a sidebar to every admin screen.
 import {
+  DatabaseBackup,
   Film,
   Flag,
   Globe2,
@@ -53,6 +54,10 @@ export const adminNavigation = [
   {
     group: 'admin.groups.people',
     items: [{ to: '/vnwa/users', label: 'admin.pages.users', icon: Users }],
+  },
+  {
+    group: 'admin.groups.settings',
+    items: [{ to: '/vnwa/setting/backup', label: 'admin.pages.backup', icon: DatabaseBackup }],
   },
   {
     group: 'admin.groups.account',

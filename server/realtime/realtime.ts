@@ -144,6 +144,8 @@ export const EVENT_ROOMS: { [K in EventName]?: string } = {
   'report.created': rooms.admins,
   'report.updated': rooms.admins,
   'report.deleted': rooms.admins,
+  'backup.progress': rooms.admins,
+  'backup.finished': rooms.admins,
 };
 
 /** Events for one viewer: they go to that user's room, without the `userId` that routed them. */

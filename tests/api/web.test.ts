@@ -52,7 +52,7 @@ describe('pages', () => {
 
   it('answers 501 for screens that are not built yet, instead of pretending', async () => {
     const admin = await createUser(t.app, { role: 'admin' });
-    const response = await get('/vnwa/setting/backup', { cookie: admin.client.cookieHeader() });
+    const response = await get('/vnwa/setting/web-info', { cookie: admin.client.cookieHeader() });
     expect(response.statusCode).toBe(501);
   });
 

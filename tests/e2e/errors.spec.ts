@@ -46,7 +46,7 @@ test.describe('in English', () => {
   });
 
   test('a screen that is not built yet says so with a 501', async ({ asAdmin: page }) => {
-    const response = await open(page, '/vnwa/setting/backup');
+    const response = await open(page, '/vnwa/setting/web-info');
     expect(response?.status()).toBe(501);
     await expect(page.getByRole('main').getByText('501', { exact: true })).toBeVisible();
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
