@@ -116,4 +116,27 @@ describe('terms', () => {
     expect(publicList.map((term: { id: number }) => term.id)).not.toContain(hidden.id);
     expect(publicList.length).toBeGreaterThan(0);
   });
+
+  it('leaves hidden terms off a public movie page, which would link to their 404, but not off the admin’s', async () => {
+    const make = async (kind: string, name: string, visible: boolean) =>
+      (await admin.post(`/api/admin/terms/${kind}`, { name, visible })).json().term as {
+        id: number;
+      };
+    const shown = await make('genre', `Hài Hước ${Date.now()}`, true);
+    const hiddenGenre = await make('genre', `Ẩn Thể Loại ${Date.now()}`, false);
+    const hiddenType = await make('type', `Ẩn Loại ${Date.now()}`, false);
+    const movie = await createMovie(admin, {
+      published: true,
+      genre_ids: [shown.id, hiddenGenre.id],
+      type_id: hiddenType.id,
+    });
+    const page = await t.app.services.movies.getPublicBySlug(movie.slug);
+    expect(page!.movie.genres.map((term) => term.id)).toEqual([shown.id]);
+    expect(page!.movie.type).toBeNull();
+    const edited = (await admin.get(`/api/admin/movies/${movie.id}`)).json().movie;
+    expect(edited.genres.map((term: { id: number }) => term.id).sort()).toEqual(
+      [shown.id, hiddenGenre.id].sort(),
+    );
+    expect(edited.type.id).toBe(hiddenType.id);
+  });
 });

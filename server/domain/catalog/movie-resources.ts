@@ -1,6 +1,6 @@
 // A movie as the API answers it: the columns read for a whole movie and for a public card, its genres and nations
 // attached, and one movie by id.
-import { asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { episodes, movies, movieTerms, terms } from '#server/db/schema/index.ts';
 import { NotFound } from '#server/domain/errors.ts';
@@ -48,13 +48,13 @@ export const movieSelection = {
   episodesCount: episodesCountSql,
 };
 
-async function termsOf(db: Database, ids: number[]) {
+async function termsOf(db: Database, ids: number[], visibleOnly: boolean) {
   if (!ids.length) return new Map<number, { genres: TermRef[]; nations: TermRef[] }>();
   const rows = await db
     .select({ movieId: movieTerms.movieId, ...pick(terms, ['id', 'kind', 'name', 'slug']) })
     .from(movieTerms)
     .innerJoin(terms, eq(terms.id, movieTerms.termId))
-    .where(inArray(movieTerms.movieId, ids))
+    .where(and(inArray(movieTerms.movieId, ids), visibleOnly ? eq(terms.visible, true) : undefined))
     .orderBy(asc(terms.sortOrder), asc(terms.searchText));
   const map = new Map<number, { genres: TermRef[]; nations: TermRef[] }>();
   for (const row of rows) {
@@ -72,10 +72,13 @@ async function termsOf(db: Database, ids: number[]) {
 export async function movieResources(
   db: Database,
   rows: Array<{ movie: MovieRow; type: TermRef | null; episodesCount: number }>,
+  /** For visitors: hidden genres and nations are left out (their pages are 404s); admins see them all. */
+  { visibleOnly = false }: { visibleOnly?: boolean } = {},
 ) {
   const attached = await termsOf(
     db,
     rows.map((row) => row.movie.id),
+    visibleOnly,
   );
   return rows.map(({ movie, type, episodesCount }) => ({
     id: movie.id,

@@ -154,10 +154,11 @@ export function createMoviesService({ db, events }: { db: Database; events: Even
       const rows = await db
         .select(movieSelection)
         .from(movies)
-        .leftJoin(terms, eq(terms.id, movies.typeId))
+        // A hidden type, genre or nation has no page: visitors see no link to it.
+        .leftJoin(terms, and(eq(terms.id, movies.typeId), eq(terms.visible, true)))
         .where(and(eq(movies.slug, slug), eq(movies.published, true)));
       if (!rows[0]) return null;
-      const movie = (await movieResources(db, rows as never))[0]!;
+      const movie = (await movieResources(db, rows as never, { visibleOnly: true }))[0]!;
       // Independent reads, side by side: the page waits for the slowest, not for their sum.
       const [servers, list, related] = await Promise.all([
         db
