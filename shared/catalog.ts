@@ -13,3 +13,19 @@ export type Quality = (typeof QUALITIES)[number];
 
 export const VIDEO_STATUSES = ['uploading', 'queued', 'processing', 'ready', 'failed'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+
+/**
+ * The site's own first path segments: a genre, type or nation lives at `/{slug}`, so none may take one of these
+ * (a genre called "Movies" would hide the listing at /movies).
+ */
+export const RESERVED_TERM_SLUGS: ReadonlySet<string> = new Set([
+  'account',
+  'api',
+  'assets',
+  'auth',
+  'movies',
+  'storage',
+  'user',
+  'vnwa',
+  'watch',
+]);

@@ -1,5 +1,6 @@
-// Genres, types and nations: admins only, unique slugs per kind, search without diacritics, counts, and a
-// delete that asks before detaching a term from its movies.
+// Genres, types and nations: admins only, unique slugs across the kinds (they share /{slug}) and none of the
+// site's own paths, search without diacritics, counts, and a delete that asks before detaching a term from its
+// movies.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { movies } from '#server/db/schema/index.ts';
 import { createMovie, createUser } from '#tests/factories.ts';
@@ -47,7 +48,7 @@ describe('terms', () => {
       await admin.delete(`/api/admin/terms/type/${response.json().term.id}`);
   });
 
-  it('makes unique slugs per kind from Vietnamese names', async () => {
+  it('makes unique slugs from Vietnamese names, across the three kinds that share /{slug}', async () => {
     const first = (await admin.post('/api/admin/terms/genre', { name: 'Hành Động' })).json().term;
     expect(first).toMatchObject({
       slug: 'hanh-dong',
@@ -57,9 +58,9 @@ describe('terms', () => {
     });
     const second = (await admin.post('/api/admin/terms/genre', { name: 'Hành động' })).json().term;
     expect(second.slug).toBe('hanh-dong-2');
-    // Another kind may reuse the slug.
+    // Another kind may not: both would answer at /hanh-dong.
     const nation = (await admin.post('/api/admin/terms/nation', { name: 'Hành Động' })).json().term;
-    expect(nation.slug).toBe('hanh-dong');
+    expect(nation.slug).toBe('hanh-dong-3');
     const renamed = await admin.patch(`/api/admin/terms/genre/${second.id}`, {
       name: 'Võ Thuật',
       slug: 'vo-thuat',
@@ -106,6 +107,18 @@ describe('terms', () => {
     });
     const [still] = await t.db.select().from(movies);
     expect(still).toMatchObject({ slug: 'ma-da', typeId: null });
+  });
+
+  it("refuses a slug that is one of the site's own pages, given or made from the name", async () => {
+    for (const body of [{ name: 'Movies' }, { name: 'Phim lẻ', slug: 'watch' }]) {
+      const refused = await admin.post('/api/admin/terms/genre', body);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().error.fields.slug).toMatch(/is a page of the site itself/);
+    }
+    const term = (await admin.post('/api/admin/terms/type', { name: 'Phim bộ mới' })).json().term;
+    const renamed = await admin.patch(`/api/admin/terms/type/${term.id}`, { slug: 'vnwa' });
+    expect(renamed.statusCode).toBe(422);
+    expect((await admin.post('/api/admin/terms/genre', { name: 'Movies 2' })).statusCode).toBe(201);
   });
 
   it('lists visible terms publicly, in order', async () => {

@@ -8,8 +8,8 @@ import type { ListQueryOf } from '#shared/list-query.ts';
 import type { Database } from '#server/db/client.ts';
 import { retryOnUniqueKey } from '#server/db/unique.ts';
 import { movies, movieTerms, terms } from '#server/db/schema/index.ts';
-import type { TermKind } from '#shared/catalog.ts';
-import { Conflict, NotFound } from '#server/domain/errors.ts';
+import { RESERVED_TERM_SLUGS, type TermKind } from '#shared/catalog.ts';
+import { Conflict, Invalid, NotFound } from '#server/domain/errors.ts';
 import { paginate } from '#server/domain/list.ts';
 
 type TermRow = typeof terms.$inferSelect;
@@ -50,12 +50,21 @@ const SLUG_INDEX = 'terms_kind_slug_idx';
 export type TermsService = ReturnType<typeof createTermsService>;
 
 export function createTermsService({ db }: { db: Database }) {
-  async function uniqueSlug(kind: TermKind, wanted: string, exceptId?: number) {
+  /**
+   * A free slug for a term: its own, or with `-2`, `-3`… when another genre, type or nation has it (they share
+   * `/{slug}`). A slug that is one of the site's own paths is refused, not changed: the admin picks another.
+   */
+  async function uniqueSlug(wanted: string, exceptId?: number) {
     const base = slugify(wanted) || 'muc';
+    if (RESERVED_TERM_SLUGS.has(base))
+      throw Invalid.field(
+        'slug',
+        `/${base} is a page of the site itself: choose another address for this one.`,
+      );
     const taken = await db
       .select({ slug: terms.slug, id: terms.id })
       .from(terms)
-      .where(and(eq(terms.kind, kind), or(eq(terms.slug, base), ilike(terms.slug, `${base}-%`))));
+      .where(or(eq(terms.slug, base), ilike(terms.slug, `${base}-%`)));
     const used = new Set(taken.filter((row) => row.id !== exceptId).map((row) => row.slug));
     if (!used.has(base)) return base;
     for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -147,7 +156,7 @@ export function createTermsService({ db }: { db: Database }) {
           .values({
             kind,
             name: input.name,
-            slug: await uniqueSlug(kind, input.slug || input.name),
+            slug: await uniqueSlug(input.slug || input.name),
             description: input.description ?? '',
             sortOrder: input.order ?? 0,
             visible: input.visible ?? true,
@@ -171,7 +180,7 @@ export function createTermsService({ db }: { db: Database }) {
       if (input.visible !== undefined) changes.visible = input.visible;
       await retryOnUniqueKey(SLUG_INDEX, async () => {
         if (input.slug !== undefined && slugify(input.slug) !== current.slug)
-          changes.slug = await uniqueSlug(kind, input.slug, id);
+          changes.slug = await uniqueSlug(input.slug, id);
         await db
           .update(terms)
           .set(changes)
