@@ -1,11 +1,12 @@
 // The genre, type and nation managers: an admin adds a genre with a Vietnamese name, sees its slug, finds it
 // without accents, edits it and deletes it.
+import { slugify } from '#shared/text.ts';
 import { ADMIN, expect, test } from './fixtures.ts';
 import { uniqueStamp } from './helpers.ts';
 
 test.use({ locale: 'en-US' });
 
-test('an admin manages genres', async ({ page, signIn }) => {
+test('an admin manages genres', async ({ page, signIn, adminApi }) => {
   const name = `Viễn Tưởng ${uniqueStamp()}`;
   await signIn(page, ADMIN, '/vnwa/movie/genre');
   await expect(page).toHaveTitle('Movie Genre Manager | Phim');
@@ -23,6 +24,22 @@ test('an admin manages genres', async ({ page, signIn }) => {
   const row = page.locator('tbody tr').filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('/vien-tuong-');
+
+  // The same name again: its address is taken, and the toast says which one it got instead.
+  const slug = slugify(name);
+  await page.getByRole('button', { name: 'New genre' }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill(name);
+  await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`Saved at /${slug}-2: /${slug} is taken.`)).toBeVisible();
+  const twin = page.locator('tbody tr').filter({ hasText: `/${slug}-2` });
+  await expect(twin).toHaveCount(1);
+  const listed = await adminApi.get(`/api/admin/terms/genre?search=${encodeURIComponent(name)}`);
+  const twinId = (await listed.json()).data.find(
+    (term: { slug: string }) => term.slug === `${slug}-2`,
+  ).id;
+  expect((await adminApi.delete(`/api/admin/terms/genre/${twinId}`)).ok()).toBe(true);
+  await page.reload();
+  await expect(twin).toHaveCount(0);
 
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();

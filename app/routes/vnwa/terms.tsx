@@ -3,7 +3,7 @@
 // detach the term from the movies that use it.
 import type { Term } from '#shared/resources/term.ts';
 import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import {
   actionsColumn,
@@ -28,6 +28,7 @@ import type { RouteHandle } from '#app/lib/title.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
 import { termsQuery } from '#shared/admin-queries.ts';
+import { slugify } from '#shared/text.ts';
 import type { Route } from './+types/terms';
 import { useConfirmAction } from '#app/lib/use-admin-action.ts';
 
@@ -60,6 +61,8 @@ function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose:
   const { t } = useTranslation();
   const { api } = useAuth();
   const [name, setName] = useState(term?.name ?? '');
+  // The address asked for: when it was taken, the one given instead is said, not changed silently.
+  const wanted = useRef('');
   const form = useDialogForm({
     check: (values, rules) => ({ name: rules.required(values.name) }),
     submit: (values) => {
@@ -70,11 +73,17 @@ function TermDialog({ kind, term, onClose }: { kind: Kind; term?: Term; onClose:
         order: Number(values.order || 0),
         visible: values.visible === 'on',
       };
+      wanted.current = slugify(body.slug ?? body.name);
       return term
         ? api.patch(`/admin/terms/${kind}/${term.id}`, body)
         : api.post(`/admin/terms/${kind}`, body);
     },
-    done: term ? t('admin.terms.updated') : t('admin.terms.created'),
+    done: (result: { term: Term }) =>
+      result.term.slug !== wanted.current && wanted.current
+        ? t('admin.terms.savedAs', { path: `/${result.term.slug}`, wanted: `/${wanted.current}` })
+        : term
+          ? t('admin.terms.updated')
+          : t('admin.terms.created'),
     onClose,
   });
   return (
