@@ -37,6 +37,7 @@ import { imageRoutes } from './http/image.routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.routes.ts';
+import { settingsRoutes } from './http/settings.routes.ts';
 import { storageRoutes } from './http/storage.routes.ts';
 import { attachRealtime, forwardEvents, type Realtime } from './realtime/realtime.ts';
 import { createServices, type Services } from './services.ts';
@@ -103,12 +104,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('services', services);
+  // Settings are read synchronously by every request: loaded before the first one, then kept up to date.
+  await services.changes.start();
+  app.addHook('onClose', async () => services.changes.stop());
+  await services.settings.start();
   // While a backup is restored, only its status, the health check and assets answer (decision 045).
   registerMaintenance(app, {
     active: services.backups.isMaintenance,
     retrySeconds: MAINTENANCE_RETRY_SECONDS,
-    siteName: config.SITE_NAME,
-    defaultLocale: config.DEFAULT_LOCALE,
+    siteName: () => services.site.name,
+    defaultLocale: () => services.site.defaultLocale,
   });
   app.addHook('onClose', async () => services.rateLimits.close());
   // Watch positions kept for the next batch are written before the pool closes.
@@ -147,8 +152,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // so the editor's next page load already reads the change).
       api.addHook('onSend', async (request, reply, payload) => {
         const write = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
-        if (write && reply.statusCode < 400 && request.url.startsWith('/api/admin/'))
+        if (write && reply.statusCode < 400 && request.url.startsWith('/api/admin/')) {
           services.publicReads.clear();
+          await services.changes.publish('public-reads');
+        }
         return payload;
       });
       await api.register(healthRoutes);
@@ -168,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(videosRoutes);
       await api.register(videoUploadsRoutes);
       await api.register(searchRoutes);
+      await api.register(settingsRoutes);
       // Unknown API paths answer JSON, never the HTML app.
       api.all(
         '/*',

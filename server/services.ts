@@ -36,6 +36,9 @@ import { createJobQueue } from './jobs.ts';
 import { locateMediaBinaries } from './media/ffmpeg-binaries.ts';
 import { createFileCache } from './media/file-cache.ts';
 import { createHomeService } from './domain/site/home.service.ts';
+import { defaultSettings } from './domain/site/settings.schema.ts';
+import { createSettingsService } from './domain/site/settings.service.ts';
+import { createChangeFeed } from './db/change-feed.ts';
 import { createPublicReads } from './domain/catalog/public-reads.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -54,10 +57,35 @@ export function createServices(options: {
 }) {
   const { config, db } = options;
   const log = options.log ?? quietLog;
+  // Caches follow writes made on other nodes through the database (decision 046).
+  const changes = createChangeFeed({ db, log });
+  const settings = createSettingsService({
+    db,
+    changes,
+    defaults: defaultSettings({
+      siteName: config.SITE_NAME,
+      defaultLocale: config.DEFAULT_LOCALE,
+    }),
+    log,
+  });
+  /** The site as Web Info says now: read at each use, never copied at start-up. */
+  const site = {
+    get name() {
+      return settings.get('web_info').site_name;
+    },
+    get titleSeparator() {
+      return settings.get('web_info').title_separator;
+    },
+    get defaultLocale() {
+      return settings.get('web_info').default_locale;
+    },
+    publicUrl: config.publicUrl,
+  };
+  const siteName = () => site.name;
   const mailer: Mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     dataDir: config.dataDir,
-    from: `${config.SITE_NAME} <no-reply@${new URL(config.publicUrl).hostname}>`,
+    from: () => `${site.name} <no-reply@${new URL(config.publicUrl).hostname}>`,
     log,
   });
   // Better Auth calls back for reset mail; the accounts service that writes it is made just after.
@@ -82,7 +110,7 @@ export function createServices(options: {
     mailer,
     secret: options.authSecret,
     publicUrl: config.publicUrl,
-    siteName: config.SITE_NAME,
+    siteName,
     storageRoot: path.join(config.dataDir, 'storage'),
     log,
   });
@@ -172,7 +200,7 @@ export function createServices(options: {
     events,
     jobs,
     mailer,
-    site: { name: config.SITE_NAME, publicUrl: config.publicUrl },
+    site,
     log,
   });
   notifications.listen();
@@ -184,17 +212,22 @@ export function createServices(options: {
     db,
     dataDir: config.dataDir,
     events,
-    siteName: config.SITE_NAME,
+    siteName,
     keep: config.BACKUP_KEEP,
     log,
     // Positions kept for the next batch are written first (the restore then replaces them with the backup's).
     beforeRestore: () => history.flush(),
-    afterRestore: () => {
+    afterRestore: async () => {
+      // The restore replaced every table, settings included; other nodes read theirs again too.
+      await settings.reload();
+      void changes.publish('settings').catch(() => {});
       publicReads.clear();
+      void changes.publish('public-reads').catch(() => {});
       storageCache.evictPrefix('');
     },
   });
   registerBackupJobs(jobs, { backups, log });
+  changes.on('public-reads', () => publicReads.clear());
 
   return {
     config,
@@ -231,11 +264,8 @@ export function createServices(options: {
     transcoder,
     videos,
     uploads,
-    site: {
-      name: config.SITE_NAME,
-      titleSeparator: ' | ',
-      defaultLocale: config.DEFAULT_LOCALE,
-      publicUrl: config.publicUrl,
-    },
+    changes,
+    settings,
+    site,
   };
 }

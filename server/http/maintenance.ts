@@ -41,7 +41,12 @@ main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.5rem;margin:0
 
 export function registerMaintenance(
   app: FastifyInstance,
-  options: { active: () => boolean; retrySeconds: number; siteName: string; defaultLocale: Locale },
+  options: {
+    active: () => boolean;
+    retrySeconds: number;
+    siteName: () => string;
+    defaultLocale: () => Locale;
+  },
 ) {
   app.addHook('onRequest', async (request, reply) => {
     if (!options.active()) return;
@@ -61,11 +66,11 @@ export function registerMaintenance(
     const locale = localeOf(
       request.headers.cookie,
       request.headers['accept-language'],
-      options.defaultLocale,
+      options.defaultLocale(),
     );
     return reply
       .status(503)
       .type('text/html; charset=utf-8')
-      .send(maintenancePage(locale, options.siteName, options.retrySeconds));
+      .send(maintenancePage(locale, options.siteName(), options.retrySeconds));
   });
 }

@@ -31,7 +31,7 @@ describe('the outbox folder (no SMTP_URL)', () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'phim-mail-'));
     folders.push(dataDir);
     const log = collectingLog();
-    const mailer = createMailer({ dataDir, from: 'Phim <no-reply@localhost>', log });
+    const mailer = createMailer({ dataDir, from: () => 'Phim <no-reply@localhost>', log });
     expect(mailer.outbox).toBe(path.join(dataDir, 'mail'));
 
     await mailer.send(
@@ -147,7 +147,7 @@ describe('SMTP (SMTP_URL set)', () => {
       const mailer = createMailer({
         smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
         dataDir,
-        from: 'Phim <no-reply@localhost>',
+        from: () => 'Phim <no-reply@localhost>',
         log,
       });
       await mailer.send(

@@ -18,7 +18,8 @@ export type Mailer = { send: (mail: OutgoingMail) => Promise<void>; outbox?: str
 export function createMailer(options: {
   smtpUrl?: string;
   dataDir: string;
-  from: string;
+  /** The sender, read at each send: the site's name may change (Web Info). */
+  from: () => string;
   log: Record<'info' | 'error', (object: object, message: string) => void>;
 }): Mailer {
   if (options.smtpUrl) {
@@ -26,7 +27,7 @@ export function createMailer(options: {
     return {
       async send(mail) {
         await transport.sendMail({
-          from: options.from,
+          from: options.from(),
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
@@ -46,7 +47,7 @@ export function createMailer(options: {
     outbox,
     async send(mail) {
       const info = await transport.sendMail({
-        from: options.from,
+        from: options.from(),
         to: mail.to,
         subject: mail.subject,
         text: mail.text,

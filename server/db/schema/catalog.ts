@@ -76,6 +76,8 @@ export const movies = pgTable(
     recommended: boolean('recommended').notNull().default(false),
     published: boolean('published').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** In the movies trash since then: unpublished, listed only in the trash, purged after TRASH_RETENTION_DAYS. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     viewsTotal: bigint('views_total', { mode: 'number' }).notNull().default(0),
     viewsDay: bigint('views_day', { mode: 'number' }).notNull().default(0),
     viewsWeek: bigint('views_week', { mode: 'number' }).notNull().default(0),
@@ -217,7 +219,12 @@ export const episodeViews = pgTable(
 export const homeSections = pgTable('home_sections', {
   id: identity(),
   kind: text('kind').notNull(),
+  /** The heading in English; empty: the kind's own title (or the term's name). */
   title: text('title').notNull().default(''),
+  /** The heading in Vietnamese; empty: the English one, else the kind's own. */
+  titleVi: text('title_vi').notNull().default(''),
+  /** How the row's cards are laid out: `posters`, `landscape` or `grid`. */
+  layout: text('layout').notNull().default('posters'),
   /** What the section shows: `{ termId }`, `{ limit }`, ... by kind. */
   settings: jsonb('settings').notNull().default({}),
   sortOrder: integer('sort_order').notNull().default(0),

@@ -5,3 +5,4 @@ export * from './subtitles.ts';
 export * from './media.ts';
 export * from './engagement.ts';
 export * from './history.ts';
+export * from './site.ts';

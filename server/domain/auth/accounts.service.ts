@@ -25,7 +25,8 @@ export function createAccountsService(options: {
   mailer: Mailer;
   secret: string;
   publicUrl: string;
-  siteName: string;
+  /** The site's name now (Web Info), for the emails. */
+  siteName: () => string;
   storageRoot: string;
   log?: { error: (object: object, message: string) => void };
 }) {

@@ -50,7 +50,7 @@ export function createSelfService(options: {
   mailer: Mailer;
   secret: string;
   publicUrl: string;
-  siteName: string;
+  siteName: () => string;
   log?: { error: (object: object, message: string) => void };
 }) {
   const { db, adapter, users: userRows, sessions, avatars, mailer, publicUrl, siteName } = options;
@@ -80,7 +80,7 @@ export function createSelfService(options: {
         name: user.name,
         locale: user.locale,
         url: verifyUrl(token),
-        site: siteName,
+        site: siteName(),
       }),
     );
   }
@@ -107,7 +107,7 @@ export function createSelfService(options: {
           name: user.name,
           locale: row?.locale ?? 'vi',
           url: `${publicUrl}/auth/reset/${encodeURIComponent(token)}`,
-          site: siteName,
+          site: siteName(),
         }),
       );
     },

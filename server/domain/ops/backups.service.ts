@@ -64,13 +64,14 @@ export function createBackupsService(options: {
   db: Database;
   dataDir: string;
   events: EventBus;
-  siteName: string;
+  /** The site's name now (Web Info): a restore is confirmed by typing it. */
+  siteName: () => string;
   keep: number;
   log: Log;
   /** Before the tables are replaced (buffers written, so that nothing lands after the restore). */
   beforeRestore?: () => Promise<void>;
   /** After a restore (caches of what the database held). */
-  afterRestore?: () => void;
+  afterRestore?: () => Promise<void> | void;
 }) {
   const { db, events, log } = options;
   const dir = path.join(options.dataDir, 'backups');
@@ -242,7 +243,7 @@ export function createBackupsService(options: {
         created_at: new Date().toISOString(),
         migration,
         media,
-        site: options.siteName,
+        site: options.siteName(),
         tables,
       };
       await writer.write(header);
@@ -515,8 +516,9 @@ export function createBackupsService(options: {
       const file = fileOf(name);
       if (task)
         throw new Conflict('backup_busy', `A ${task.kind} is running; wait for it to finish.`);
-      if (confirm.trim() !== options.siteName)
-        throw Invalid.field('confirm', `Type the site's name, ${options.siteName}, to restore.`);
+      const siteName = options.siteName();
+      if (confirm.trim() !== siteName)
+        throw Invalid.field('confirm', `Type the site's name, ${siteName}, to restore.`);
       await fs.access(file).catch(() => {
         throw new NotFound('No such backup.');
       });
@@ -526,7 +528,7 @@ export function createBackupsService(options: {
         try {
           await options.beforeRestore?.();
           await load(file, header, trailer.lines + 1);
-          options.afterRestore?.();
+          await options.afterRestore?.();
         } finally {
           maintenance = false;
         }

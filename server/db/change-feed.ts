@@ -1,0 +1,90 @@
+// Tells every node that shares the database that something cached changed (decision 046): PostgreSQL's
+// LISTEN/NOTIFY on one channel, so settings and public reads follow an admin's write on the next request
+// whichever node answers, with nothing but the database (Redis, when configured, is not needed for this).
+// A topic is a short word ("settings", "public-reads"); the payload carries the sending node's id so a node
+// does not act twice on its own writes (it already did, synchronously, before answering).
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { Database } from './client.ts';
+
+const CHANNEL = 'phim_changes';
+const RECONNECT_MS = 2000;
+
+type Log = { warn: (object: object, message: string) => void };
+
+export type ChangeFeed = ReturnType<typeof createChangeFeed>;
+
+export function createChangeFeed({ db, log }: { db: Database; log?: Log }) {
+  const nodeId = crypto.randomUUID();
+  const listeners = new Map<string, Set<() => void>>();
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  function run(topic: string) {
+    for (const listener of listeners.get(topic) ?? []) {
+      try {
+        listener();
+      } catch (error) {
+        log?.warn({ err: error, topic }, 'change listener failed');
+      }
+    }
+  }
+
+  async function connect() {
+    if (stopped) return;
+    const next = new pg.Client(db.$client.options);
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (client !== next || stopped) return;
+      client = null;
+      log?.warn({}, 'change feed lost its connection; reconnecting');
+      timer = setTimeout(() => void reconnect(), RECONNECT_MS);
+    });
+    next.on('notification', (message) => {
+      const [from, topic] = (message.payload ?? '').split(' ', 2);
+      if (topic && from !== nodeId) run(topic);
+    });
+    await next.connect();
+    await next.query(`listen ${CHANNEL}`);
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+  }
+
+  async function reconnect() {
+    try {
+      await connect();
+      // Whatever was said while the connection was down is lost: every cache starts afresh.
+      for (const topic of listeners.keys()) run(topic);
+    } catch (error) {
+      log?.warn({ err: error }, 'change feed could not reconnect');
+      if (!stopped) timer = setTimeout(() => void reconnect(), RECONNECT_MS);
+    }
+  }
+
+  return {
+    /** Opens the listening connection; call once at start-up. */
+    start: () => connect(),
+    /** Runs `listener` when another node publishes `topic` (and after a reconnect). */
+    on(topic: string, listener: () => void) {
+      const set = listeners.get(topic) ?? new Set();
+      set.add(listener);
+      listeners.set(topic, set);
+      return () => set.delete(listener);
+    },
+    /** Tells the other nodes; the caller has already updated its own caches. */
+    async publish(topic: string) {
+      await db.$client.query('select pg_notify($1, $2)', [CHANNEL, `${nodeId} ${topic}`]);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    },
+  };
+}
