@@ -18,6 +18,7 @@ export default [
   layout('layouts/vnwa.tsx', [
     ...prefix('vnwa', [
       pendingAdmin('Link', 'vnwa-link'),
+      route('overview', 'routes/vnwa/overview.tsx'),
       route('users', 'routes/vnwa/users/route.tsx', { id: 'routes/vnwa/users' }),
       route('movie/genre', 'routes/vnwa/terms.tsx', { id: 'vnwa-genre' }),
       route('movie/types', 'routes/vnwa/terms.tsx', { id: 'vnwa-types' }),
@@ -28,6 +29,7 @@ export default [
         id: 'routes/vnwa/episodes',
       }),
       route('setting/backup', 'routes/vnwa/backups.tsx'),
+      route('setting/audit-log', 'routes/vnwa/audit/route.tsx', { id: 'routes/vnwa/audit' }),
       pendingAdmin('setting/web-info', 'vnwa-web-info'),
       pendingAdmin('setting/site-assets', 'vnwa-site-assets'),
       pendingAdmin('appearance/home-page', 'vnwa-home-page'),

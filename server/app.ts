@@ -38,6 +38,9 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.routes.ts';
 import { settingsRoutes } from './http/settings.routes.ts';
+import { registerAudit } from './http/audit.ts';
+import { auditRoutes } from './http/audit.routes.ts';
+import { overviewRoutes } from './http/overview.routes.ts';
 import { storageRoutes } from './http/storage.routes.ts';
 import { attachRealtime, forwardEvents, type Realtime } from './realtime/realtime.ts';
 import { createServices, type Services } from './services.ts';
@@ -108,6 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await services.changes.start();
   app.addHook('onClose', async () => services.changes.stop());
   await services.settings.start();
+  services.presence.start();
+  app.addHook('onClose', async () => services.presence.stop());
   // While a backup is restored, only its status, the health check and assets answer (decision 045).
   registerMaintenance(app, {
     active: services.backups.isMaintenance,
@@ -146,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
       // Before every route: each declares who may call it, and this checks it first (decision 022).
       registerAccess(api);
+      registerAudit(api);
       api.addHook('preValidation', csrfCheck(app.xsrfSecret));
       registerMethodOverride(api);
       // An admin write may change what visitors see: the public reads start afresh (before the answer leaves,
@@ -176,6 +182,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(videoUploadsRoutes);
       await api.register(searchRoutes);
       await api.register(settingsRoutes);
+      await api.register(auditRoutes);
+      await api.register(overviewRoutes);
       // Unknown API paths answer JSON, never the HTML app.
       api.all(
         '/*',

@@ -59,6 +59,8 @@ export const configSchema = z
     TRASH_RETENTION_DAYS: wholeNumber(1, 3650, 30),
     // Daily backups kept in DATA_DIR/backups (older daily ones are deleted; manual and uploaded ones stay).
     BACKUP_KEEP: wholeNumber(1, 1000, 14),
+    // Days the audit log keeps each admin write before the daily purge deletes it.
+    AUDIT_RETENTION_DAYS: wholeNumber(1, 36500, 365),
     LOG_LEVEL: setting(
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),

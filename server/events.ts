@@ -31,6 +31,8 @@ export type DomainEvents = {
   'backup.progress': { kind: 'backup' | 'restore'; name: string; progress: number };
   /** A backup or a restore ended, well or not. */
   'backup.finished': { kind: 'backup' | 'restore'; name: string; ok: boolean; error?: string };
+  /** How many viewers are watching now moved (decision 051): the admin overview's live figure. */
+  'presence.count': { viewers: number };
 };
 
 export type EventName = keyof DomainEvents;

@@ -14,6 +14,7 @@ export const QUEUES = {
   notifyReporters: 'engagement.reporters.notify',
   mailDigest: 'engagement.digest.mail',
   dailyBackup: 'ops.backups.daily',
+  purgeAudit: 'ops.audit.purge',
 } as const;
 
 export type JobName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -56,6 +57,7 @@ export function createJobQueue(options: { db: Database; log: Log }) {
         QUEUES.cleanUploads,
         QUEUES.purgeTrash,
         QUEUES.rollViews,
+        QUEUES.purgeAudit,
         QUEUES.mailDigest,
       ]) {
         await boss.createQueue(name, { name, expireInSeconds: 15 * 60, retryLimit: 1 });

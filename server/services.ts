@@ -15,6 +15,7 @@ import { createSubtitlesService } from './domain/media/subtitles.service.ts';
 import { registerViewJobs } from './domain/catalog/views.jobs.ts';
 import { createViewsService } from './domain/catalog/views.service.ts';
 import { createWatchService } from './domain/catalog/watch.service.ts';
+import { createPresenceService } from './domain/catalog/presence.service.ts';
 import { registerMediaJobs } from './domain/media/media.jobs.ts';
 import { createTranscoder } from './domain/media/transcode.service.ts';
 import { createUploadsService } from './domain/media/uploads.service.ts';
@@ -24,6 +25,8 @@ import { createSystemService } from './domain/ops/system.service.ts';
 import { createFollowsService } from './domain/engagement/follows.service.ts';
 import { registerBackupJobs } from './domain/ops/backups.jobs.ts';
 import { createBackupsService } from './domain/ops/backups.service.ts';
+import { createAuditService, registerAuditJobs } from './domain/ops/audit.service.ts';
+import { createOverviewService } from './domain/ops/overview.service.ts';
 import { createHistoryService } from './domain/engagement/history.service.ts';
 import { createProfileService } from './domain/engagement/profile.service.ts';
 import { createReportsService } from './domain/engagement/reports.service.ts';
@@ -227,6 +230,10 @@ export function createServices(options: {
     },
   });
   registerBackupJobs(jobs, { backups, log });
+  const audit = createAuditService({ db });
+  const presence = createPresenceService({ db, events, log });
+  const reports = createReportsService({ db, events });
+  registerAuditJobs(jobs, { audit, retentionDays: config.AUDIT_RETENTION_DAYS, log });
   changes.on('public-reads', () => publicReads.clear());
 
   return {
@@ -246,14 +253,17 @@ export function createServices(options: {
     seo: createSeoService({ db, storageRoot: path.join(config.dataDir, 'storage') }),
     watch,
     views,
+    presence,
     home,
     search: createSearchService({ db }),
-    reports: createReportsService({ db, events }),
+    reports,
+    overview: createOverviewService({ db, dataDir: config.dataDir, presence, reports }),
     notifications,
     history,
     follows: createFollowsService({ db }),
     profile: createProfileService({ db, history }),
     backups,
+    audit,
     system: createSystemService({ db, version: appVersion }),
     events,
     jobs,

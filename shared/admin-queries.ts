@@ -1,4 +1,4 @@
-// The query of each admin list (users, movies, genres/types/nations, videos and their trash, reports), read by its API route
+// The query of each admin list (users, movies, genres/types/nations, videos and their trash, reports, audit log), read by its API route
 // and by its page's loader from the same definition.
 import { z } from 'zod';
 import { MOVIE_STATUSES, VIDEO_STATUSES } from './catalog.ts';
@@ -62,5 +62,17 @@ export const reportsQuery = listQuery({
     status: z.enum(REPORT_STATUSES),
     reason: z.enum(REPORT_REASONS),
     movie: termId,
+  },
+});
+
+/** The audit log (decision 051): newest first; by area, admin, outcome and how far back. */
+export const auditQuery = listQuery({
+  sorts: ['created_at'],
+  defaults: { sort: 'created_at', order: 'desc' },
+  filters: {
+    area: z.string().trim().min(1).max(40),
+    actor: z.string().trim().min(1).max(100),
+    outcome: z.enum(['ok', 'refused']),
+    since: z.enum(['day', 'week', 'month']),
   },
 });

@@ -1,6 +1,8 @@
 // The back office layout (`vnwa`): admins only (guard `auth-admin`), a sidebar to every admin screen.
 import {
   DatabaseBackup,
+  LayoutDashboard,
+  ScrollText,
   Film,
   Flag,
   Globe2,
@@ -35,6 +37,10 @@ export const loader = withAccess('admin', async (_args, { services }) => ({
 // issues build them (their routes answer 501 until then).
 export const adminNavigation = [
   {
+    group: 'admin.groups.glance',
+    items: [{ to: '/vnwa/overview', label: 'admin.pages.overview', icon: LayoutDashboard }],
+  },
+  {
     group: 'admin.groups.catalogue',
     items: [
       { to: '/vnwa/movie/film/list', label: 'admin.pages.movies', icon: Film },
@@ -57,7 +63,10 @@ export const adminNavigation = [
   },
   {
     group: 'admin.groups.settings',
-    items: [{ to: '/vnwa/setting/backup', label: 'admin.pages.backup', icon: DatabaseBackup }],
+    items: [
+      { to: '/vnwa/setting/backup', label: 'admin.pages.backup', icon: DatabaseBackup },
+      { to: '/vnwa/setting/audit-log', label: 'admin.pages.auditLog', icon: ScrollText },
+    ],
   },
   {
     group: 'admin.groups.account',

@@ -155,6 +155,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const xsrf = getXsrfToken();
       if (xsrf) headers[XSRF_HEADER] = xsrf;
     }
+    // The audit log records which back-office screen a write came from (decision 051).
+    if (
+      !SAFE_METHODS.has(method) &&
+      typeof location !== 'undefined' &&
+      location.pathname.startsWith('/vnwa')
+    )
+      headers['X-Phim-Screen'] = location.pathname;
     const request = () =>
       fetcher(url(path, init.query), {
         method,

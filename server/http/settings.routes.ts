@@ -45,8 +45,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const { after } = await settings.set(key, request.body, request.currentUser!.id);
-        return after;
+        const change = await settings.set(key, request.body, request.currentUser!.id);
+        request.auditChange = change;
+        return change.after;
       },
     );
   }

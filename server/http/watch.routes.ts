@@ -2,12 +2,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, webHeaders } from './headers.ts';
+import { NotFound } from '#server/domain/errors.ts';
 import { errorSchema, idParam } from './errors.ts';
 
 const params = z.strictObject({ id: idParam });
 
 export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { watch, auth } = app.services;
+  const { watch, auth, presence } = app.services;
 
   app.post(
     '/episodes/:id/view',
@@ -33,7 +34,37 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
       const maySignIn = Boolean(request.headers.cookie || request.headers.authorization);
       const user = maySignIn ? await auth.getCurrentUser(webHeaders(request)) : null;
       const { ip, userAgent } = callerOf(request);
-      return watch.countView(request.params.id, { userId: user?.id, ip, userAgent });
+      const viewer = { userId: user?.id, ip, userAgent };
+      const counted = await watch.countView(request.params.id, viewer);
+      await presence.seen(request.params.id, watch.viewerKey(viewer));
+      return counted;
+    },
+  );
+
+  app.post(
+    '/episodes/:id/watching',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Say that playback goes on',
+        description:
+          'Sent by the player every two minutes while it plays: the admin overview counts viewers heard from in ' +
+          'the last five minutes (decision 051). 404 for an episode that is not published.',
+        params,
+        response: { 204: z.null(), 404: errorSchema, 419: errorSchema, 422: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const maySignIn = Boolean(request.headers.cookie || request.headers.authorization);
+      const user = maySignIn ? await auth.getCurrentUser(webHeaders(request)) : null;
+      const { ip, userAgent } = callerOf(request);
+      const known = await presence.seen(
+        request.params.id,
+        watch.viewerKey({ userId: user?.id, ip, userAgent }),
+      );
+      if (!known) throw new NotFound('No such episode.');
+      return reply.status(204).send(null);
     },
   );
 };

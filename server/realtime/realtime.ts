@@ -146,6 +146,7 @@ export const EVENT_ROOMS: { [K in EventName]?: string } = {
   'report.deleted': rooms.admins,
   'backup.progress': rooms.admins,
   'backup.finished': rooms.admins,
+  'presence.count': rooms.admins,
 };
 
 /** Events for one viewer: they go to that user's room, without the `userId` that routed them. */

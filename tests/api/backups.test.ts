@@ -21,10 +21,14 @@ beforeAll(async () => {
   admin = await signInFirstAdmin(t.app);
 });
 
-/** Every row of every table of `public` as text, and every sequence: what a restore must give back. */
+/**
+ * Every row of every table of `public` as text, and every sequence: what a restore must give back. The audit log
+ * is not given back but kept as it is (decision 051): it is checked apart.
+ */
 async function snapshot() {
   const { rows: tables } = await t.db.$client.query<{ name: string }>(
-    `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+    `select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'audit_log'
+     order by tablename`,
   );
   const state: Record<string, string[]> = {};
   for (const { name } of tables) {
@@ -34,7 +38,8 @@ async function snapshot() {
     state[name] = rows.map((row) => row.j);
   }
   const { rows: sequences } = await t.db.$client.query<{ name: string }>(
-    `select sequencename as name from pg_sequences where schemaname = 'public'`,
+    `select sequencename as name from pg_sequences
+     where schemaname = 'public' and sequencename not like 'audit_log%'`,
   );
   for (const { name } of sequences) {
     const { rows } = await t.db.$client.query(
@@ -158,6 +163,16 @@ describe('back up and restore', () => {
     expect(await fs.readdir(t.dataDir)).not.toContain('restoring');
     // The restored site answers, the admin still signed in (their session is in the backup).
     expect((await admin.get('/api/user')).statusCode).toBe(200);
+    // The audit log kept what happened after the backup, the restore itself included, and takes new rows.
+    const logged = await admin.get('/api/admin/audit?per_page=100');
+    const actions = (logged.json() as { data: Array<{ action: string; status: number }> }).data;
+    expect(actions.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining([
+        'Restore a backup (the site is in maintenance meanwhile)',
+        'Create a movie',
+      ]),
+    );
+    await createMovie(admin, { title: 'Sau khi phục hồi' });
   });
 
   it('answers 503 with Retry-After while a restore runs, except its status and the health check', async () => {

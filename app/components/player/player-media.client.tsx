@@ -37,6 +37,7 @@ import { applyCaptions, settleCaptions } from './player-captions.ts';
 import { SEEK_CHAIN_MS, tapAction, type TapMemory } from './player-taps.ts';
 import { useDialogOpen } from './use-dialog-open.ts';
 import { useWatchHistory } from './use-watch-history.client.ts';
+import { PRESENCE_BEAT_MS } from '#shared/presence.ts';
 
 /** Seconds the next-episode card counts down before it plays on. */
 export const NEXT_COUNTDOWN_SECONDS = 10;
@@ -54,6 +55,7 @@ export default function PlayerMedia({
   next,
   autoPlay,
   onStart,
+  onBeat,
   onReport,
   onTheatre,
   history,
@@ -78,10 +80,12 @@ export default function PlayerMedia({
   // Media listeners are attached once; they read the latest callbacks through these.
   const nextRef = useRef(next);
   const onStartRef = useRef(onStart);
+  const onBeatRef = useRef(onBeat);
   const onTheatreRef = useRef(onTheatre);
   useEffect(() => {
     nextRef.current = next;
     onStartRef.current = onStart;
+    onBeatRef.current = onBeat;
     onTheatreRef.current = onTheatre;
   });
 
@@ -199,7 +203,14 @@ export default function PlayerMedia({
       onTime();
     }
     if (!video.paused) onPlaying();
-    return () => listening.abort();
+    // While it plays, the page says so now and then (decision 051); a paused or hidden player says nothing.
+    const beat = setInterval(() => {
+      if (!video.paused && document.visibilityState === 'visible') onBeatRef.current?.();
+    }, PRESENCE_BEAT_MS);
+    return () => {
+      clearInterval(beat);
+      listening.abort();
+    };
   }, []);
 
   // The next-episode countdown; it holds while a dialog is open (a report being written), and goes on from there.

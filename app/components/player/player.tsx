@@ -38,6 +38,8 @@ export type PlayerProps = {
   autoPlay?: boolean;
   /** Called once, when playback really starts (for the view count). */
   onStart?: () => void;
+  /** Called every PRESENCE_BEAT_MS while playing (the overview's "viewers now"). */
+  onBeat?: () => void;
   /** Offers "Report" on the error overlay; the page opens its report dialog. */
   onReport?: () => void;
   /** T switches the page's theatre mode (the watch page; the admin's preview has none). */

@@ -120,6 +120,11 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
       // A lost count is not the viewer's problem.
     });
   }, [api, episode.id]);
+  const beat = useCallback(() => {
+    api.post(`/episodes/${episode.id}/watching`).catch(() => {
+      // Only the overview's live count misses it.
+    });
+  }, [api, episode.id]);
   // Opened from the player's error overlay, the reason is already known.
   const [reporting, setReporting] = useState<'page' | 'player' | null>(null);
   const reportFromPlayer = useCallback(() => setReporting('player'), []);
@@ -175,6 +180,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
               next={next ? { title: next.name, go: goNext } : null}
               autoPlay={autoPlay}
               onStart={countView}
+              onBeat={beat}
               onReport={reportFromPlayer}
               onTheatre={toggleTheatre}
               history={watchHistory}

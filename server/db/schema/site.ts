@@ -14,7 +14,7 @@ export const siteSettings = pgTable('site_settings', {
   updatedBy: text('updated_by'),
 });
 
-/** One row per admin write, whichever door it came through (decision 047). */
+/** One row per admin write, whichever door it came through (decision 051). */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -42,4 +42,18 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(table.actorId, table.createdAt),
     index('audit_log_target_idx').on(table.targetType, table.targetId),
   ],
+);
+
+/**
+ * Who is watching now (decision 051): one row per viewer (the keyed hash views use), touched when playback starts
+ * and every couple of minutes while it goes on. Unlogged: losing it in a crash loses only the last minutes.
+ */
+export const viewerPresence = pgTable(
+  'viewer_presence',
+  {
+    viewer: text('viewer').primaryKey(),
+    episodeId: bigint('episode_id', { mode: 'number' }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('viewer_presence_seen_idx').on(table.seenAt)],
 );

@@ -58,6 +58,12 @@ type Log = {
   error: (o: object, m?: string) => void;
 };
 
+/**
+ * Tables a restore leaves as they are: the audit log must not lose the record of the restore itself, nor what
+ * admins did since the backup (decision 051). Backups still hold them.
+ */
+const KEPT_ON_RESTORE = ['audit_log'];
+
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 export function createBackupsService(options: {
@@ -342,10 +348,13 @@ export function createBackupsService(options: {
     try {
       await client.query('begin');
       const current = await layout(client);
+      const replaced = current.tables.filter((t) => !KEPT_ON_RESTORE.includes(t));
       await client.query(
-        `truncate ${current.tables.map((t) => `public.${quote(t)}`).join(', ')} restart identity`,
+        `truncate ${replaced.map((t) => `public.${quote(t)}`).join(', ')} restart identity`,
       );
       let table: string | undefined;
+      /** Rows of a table the restore keeps as it is. */
+      let skipping = false;
       let columns: string[] = [];
       let batch: string[] = [];
       let handle: fs.FileHandle | undefined;
@@ -365,6 +374,7 @@ export function createBackupsService(options: {
         if (line === 1) continue;
         const raw = rowText(text);
         if (raw !== null) {
+          if (skipping) continue;
           batch.push(raw);
           if (batch.length >= ROW_BATCH) await flush();
         } else {
@@ -375,23 +385,27 @@ export function createBackupsService(options: {
           }
           await flush();
           if (typeof value.table === 'string') {
-            table = value.table;
-            columns = (value.columns as string[]).filter(Boolean);
-            // Generated columns are left out, by the same rule as the dump.
-            const existing = await columnsOf(client, table);
-            columns = columns.filter((c) => existing.includes(c));
+            skipping = KEPT_ON_RESTORE.includes(value.table);
+            table = skipping ? undefined : value.table;
+            if (table) {
+              // Generated columns are left out, by the same rule as the dump.
+              const existing = await columnsOf(client, table);
+              columns = (value.columns as string[]).filter((c) => c && existing.includes(c));
+            }
           } else if (Array.isArray(value.sequences)) {
             table = undefined;
+            skipping = false;
             for (const s of value.sequences as Array<{
               name: string;
               value: string;
               called: boolean;
             }>)
-              await client.query('select setval($1::regclass, $2::bigint, $3)', [
-                s.name,
-                s.value,
-                s.called,
-              ]);
+              if (!KEPT_ON_RESTORE.some((kept) => s.name.startsWith(`public.${kept}_`)))
+                await client.query('select setval($1::regclass, $2::bigint, $3)', [
+                  s.name,
+                  s.value,
+                  s.called,
+                ]);
           } else if (typeof value.file === 'string' && safeRelativePath(value.file)) {
             await handle?.close();
             const target = path.join(staging, value.file);
