@@ -66,8 +66,18 @@ export function createChangeFeed({ db, log }: { db: Database; log?: Log }) {
   }
 
   return {
-    /** Opens the listening connection; call once at start-up. */
-    start: () => connect(),
+    /**
+     * Opens the listening connection; call once at start-up. A database that is down then is not fatal: the feed
+     * keeps trying, and tells every topic when it gets through.
+     */
+    async start() {
+      try {
+        await connect();
+      } catch (error) {
+        log?.warn({ err: error }, 'change feed could not connect; retrying');
+        timer = setTimeout(() => void reconnect(), RECONNECT_MS);
+      }
+    },
     /** Runs `listener` when another node publishes `topic` (and after a reconnect). */
     on(topic: string, listener: () => void) {
       const set = listeners.get(topic) ?? new Set();

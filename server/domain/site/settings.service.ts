@@ -55,14 +55,23 @@ export function createSettingsService(options: {
      * every key, and follows other nodes' writes.
      */
     async start() {
-      await db
-        .insert(siteSettings)
-        .values({ key: 'web_info', value: defaults.web_info })
-        .onConflictDoNothing();
-      await reload();
+      let seeded = false;
+      const sync = async () => {
+        if (!seeded)
+          await db
+            .insert(siteSettings)
+            .values({ key: 'web_info', value: defaults.web_info })
+            .onConflictDoNothing();
+        seeded = true;
+        await reload();
+      };
       changes.on(TOPIC, () => {
-        reload().catch((error: unknown) => log?.warn({ err: error }, 'settings reload failed'));
+        sync().catch((error: unknown) => log?.warn({ err: error }, 'settings reload failed'));
       });
+      // A database that is down at start-up leaves the defaults in place until the feed gets through.
+      await sync().catch((error: unknown) =>
+        log?.warn({ err: error }, 'settings not loaded; using defaults until the database answers'),
+      );
     },
 
     get<K extends SettingKey>(key: K): Settings[K] {
