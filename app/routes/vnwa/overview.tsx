@@ -1,7 +1,7 @@
 // `/vnwa/overview`, how the site is doing (decision 051): viewers now (live over the socket), views, the most
 // watched titles, new accounts, reports, the transcode queue and disk use, each leading to the screen that acts on it.
 import { Activity, Eye, Flag, HardDrive, UserPlus, Video } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
 import { Poster } from '#app/components/image.tsx';
@@ -37,12 +37,14 @@ function Card({
   className?: string;
 }) {
   const { t } = useTranslation();
+  const id = useId();
   return (
     <section
+      aria-labelledby={id}
       className={`flex min-w-0 flex-col gap-3 rounded-2xl border border-neutral-200 bg-white p-4 shadow-xs dark:border-neutral-800 dark:bg-neutral-900 ${className}`}
     >
       <header className="flex items-center justify-between gap-2">
-        <h2 className="flex items-center gap-2 text-sm font-medium text-neutral-600 dark:text-neutral-400">
+        <h2 id={id} className="flex items-center gap-2 text-sm font-medium text-neutral-600 dark:text-neutral-400">
           <span aria-hidden className="text-primary-600 dark:text-primary-400 [&>svg]:size-4">
             {icon}
           </span>
