@@ -44,7 +44,10 @@ function Card({
       className={`flex min-w-0 flex-col gap-3 rounded-2xl border border-neutral-200 bg-white p-4 shadow-xs dark:border-neutral-800 dark:bg-neutral-900 ${className}`}
     >
       <header className="flex items-center justify-between gap-2">
-        <h2 id={id} className="flex items-center gap-2 text-sm font-medium text-neutral-600 dark:text-neutral-400">
+        <h2
+          id={id}
+          className="flex items-center gap-2 text-sm font-medium text-neutral-600 dark:text-neutral-400"
+        >
           <span aria-hidden className="text-primary-600 dark:text-primary-400 [&>svg]:size-4">
             {icon}
           </span>

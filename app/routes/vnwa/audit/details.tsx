@@ -20,7 +20,7 @@ export function changedFields(before: unknown, after: unknown) {
 
 function Code({ value }: { value: unknown }) {
   return (
-    <pre className="max-h-64 overflow-auto rounded-lg bg-neutral-100 p-3 font-mono text-xs break-all whitespace-pre-wrap dark:bg-neutral-950">
+    <pre className="max-h-64 overflow-auto rounded-lg bg-neutral-100 p-3 font-mono text-xs whitespace-pre-wrap [overflow-wrap:anywhere] dark:bg-neutral-950">
       {value === undefined ? '—' : pretty(value)}
     </pre>
   );
