@@ -70,7 +70,7 @@ function Card({
 function Figure({ value, label }: { value: ReactNode; label: string }) {
   return (
     <div className="min-w-0">
-      <div className="text-2xl font-semibold tabular-nums">{value}</div>
+      <div className="text-xl font-semibold tabular-nums sm:text-2xl">{value}</div>
       <div className="text-xs text-neutral-500 dark:text-neutral-400">{label}</div>
     </div>
   );
@@ -237,23 +237,21 @@ export default function OverviewScreen({ loaderData }: Route.ComponentProps) {
 
         <Card title={t('overview.disk')} icon={<HardDrive />} to="/vnwa/setting/backup">
           <div className="flex flex-col gap-1.5">
-            <div className="flex justify-between text-sm">
-              <span>
-                {t('overview.diskUsed', {
-                  used: formatFileSize(used),
-                  total: formatFileSize(disk.total),
-                })}
-              </span>
-              <span className="text-neutral-500 tabular-nums dark:text-neutral-400">
-                {t('overview.diskFree', { free: formatFileSize(disk.free) })}
-              </span>
-            </div>
+            <span className="text-sm tabular-nums">
+              {t('overview.diskUsed', {
+                used: formatFileSize(used),
+                total: formatFileSize(disk.total),
+              })}
+            </span>
             <ProgressBar
               percent={percentOf(used, disk.total)}
               label={t('overview.disk')}
               className="h-2 rounded-full bg-neutral-200 dark:bg-neutral-800"
               barClassName={disk.free < disk.total * 0.1 ? 'bg-red-500' : 'bg-primary-500'}
             />
+            <span className="text-xs text-neutral-500 tabular-nums dark:text-neutral-400">
+              {t('overview.diskFree', { free: formatFileSize(disk.free) })}
+            </span>
           </div>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
             <dt className="text-neutral-500 dark:text-neutral-400">
