@@ -4,7 +4,8 @@ import type { ReportReason, ReportStatus } from './db/schema/engagement.ts';
 import type { Notification } from '#shared/resources/notification.ts';
 
 export type DomainEvents = {
-  'video.progress': { videoId: number; progress: number };
+  /** A transcode moved on; `remaining` is the estimated seconds left (null until there is something to go by). */
+  'video.progress': { videoId: number; progress: number; remaining: number | null };
   'video.ready': { videoId: number };
   'video.failed': { videoId: number; reason: string };
   /** A viewer reported an episode: the Report Manager shows it as it arrives. */

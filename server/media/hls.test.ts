@@ -1,5 +1,5 @@
 // The pure ffmpeg layer: the ladder never goes above the source, the one command maps every rung (with or without
-// audio), progress is read from `-progress` lines, and the storyboard's WebVTT points at the right tiles.
+// audio), progress is read from `-progress` lines and the segments written, and the storyboard's WebVTT points at the right tiles.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -188,6 +188,31 @@ describe('progress', () => {
     expect(seen).toEqual([20, 50, 99]);
     feed('progress=end\n');
     expect(seen.at(-1)).toBe(100);
+  });
+
+  it('moves as the segments are written, never back, and ends at 100', async () => {
+    // ffmpeg's own report waits for the storyboard's first sheet, which comes at the end (decision 014,
+    // addendum): without the segment count this run would read 0 until 99.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phim-progress-'));
+    try {
+      const input = path.join(dir, 'clip.mp4');
+      await makeTestClip(input, { size: '320x240', seconds: 40, silent: true });
+      const plan = planTranscode(await probeVideo(input, {}), {
+        input,
+        outputDir: path.join(dir, 'out'),
+      });
+      fs.mkdirSync(plan.outputDir, { recursive: true });
+      const seen: number[] = [];
+      await transcodeLadder(plan, { mode: 'single-process', onPercent: (p) => seen.push(p) });
+      expect(
+        seen.some((p) => p > 0 && p < 99),
+        seen.join(' '),
+      ).toBe(true);
+      expect(seen).toEqual([...seen].sort((a, b) => a - b));
+      expect(seen.at(-1)).toBe(100);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -54,6 +54,8 @@ export type TranscodePlan = {
   storyboard: StoryboardLayout;
   /** Frames ffmpeg should write for the top rung: what progress counts against. */
   expectedFrames: number;
+  /** The source's length in seconds: what the written segments are measured against. */
+  duration: number;
 };
 
 const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
@@ -91,6 +93,7 @@ export function planTranscode(
     posterAt: Math.min(source.duration * 0.1, 300),
     storyboard: planStoryboard(source),
     expectedFrames: Math.max(1, Math.round(source.duration * source.fps)),
+    duration: source.duration,
   };
 }
 
@@ -276,14 +279,32 @@ export async function transcodeLadder(
 ) {
   const onPercent = options.onPercent ?? (() => {});
   if (options.mode === 'single-process') {
+    // ffmpeg reports nothing until every output has begun, and the storyboard's tiles begin at the end: its
+    // `-progress` says 0 for the whole run and 100 at the end. The top rung's segments, written as it goes, say
+    // how far it is instead; the report still ends the run.
+    let reported = 0;
+    const report = (percent: number) => {
+      if (percent <= reported) return;
+      reported = percent;
+      onPercent(percent);
+    };
+    const stop = watchSegments(
+      path.join(plan.outputDir, plan.rungs[0]!.name),
+      plan.duration,
+      (percent) => report(Math.min(99, percent)),
+    );
     const run = {
       ...options,
       onStdout: createProgressParser(plan.expectedFrames, (percent) =>
-        onPercent(Math.min(99, percent)),
+        report(Math.min(99, percent)),
       ),
     };
-    if (plan.hasAudio) await runLadderWithAudio(plan, run);
-    else await runFfmpeg(buildTranscodeArgs(plan), run);
+    try {
+      if (plan.hasAudio) await runLadderWithAudio(plan, run);
+      else await runFfmpeg(buildTranscodeArgs(plan), run);
+    } finally {
+      stop();
+    }
   } else {
     const weights = rungWeights(plan);
     const total = weights.reduce((sum, weight) => sum + weight, 0);
@@ -333,6 +354,29 @@ async function runLadderWithAudio(plan: TranscodePlan, options: FfmpegOptions) {
   audio.child.stdout!.destroy();
   const results = await Promise.allSettled([ladder.done.catch(remember), audioDone]);
   if (results.some((result) => result.status === 'rejected')) throw firstFailure;
+}
+
+/** How often the segments written so far are counted. */
+const SEGMENT_WATCH_MS = 1000;
+
+/**
+ * Counts the finished HLS segments in `dir` every second and reports them as a percentage of `duration` (the last
+ * segment file is the one being written). Answers the stop.
+ */
+export function watchSegments(dir: string, duration: number, onPercent: (percent: number) => void) {
+  const timer = setInterval(() => {
+    fs.readdir(dir)
+      .then((names) => {
+        const written = names.filter((name) => name.startsWith('seg_')).length - 1;
+        if (written > 0 && duration > 0)
+          onPercent(Math.floor(Math.min(1, (written * HLS_SEGMENT_SECONDS) / duration) * 100));
+      })
+      .catch(() => {
+        // Not there yet: ffmpeg creates it with the first segment.
+      });
+  }, SEGMENT_WATCH_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Folds ffmpeg's `-progress` key=value lines into a percentage of the top rung's expected frames. */

@@ -18,6 +18,8 @@ export type AdminVideo = {
   name: string;
   status: VideoStatus;
   progress: number;
+  /** Seconds the transcode has left, as the socket last estimated (not in the API's answer). */
+  remaining?: number | null;
   failure_reason: string | null;
   original_filename: string;
   size: number;
@@ -102,6 +104,11 @@ export function VideoStatusBadge({ video }: { video: AdminVideo }) {
           className="h-1.5 rounded-full bg-neutral-200 dark:bg-neutral-800"
           barClassName="rounded-full bg-yellow-500 transition-[width]"
         />
+        {video.remaining != null ? (
+          <span className="text-xs text-neutral-500 tabular-nums dark:text-neutral-400">
+            {t('admin.videos.timeLeft', { time: formatDuration(video.remaining) })}
+          </span>
+        ) : null}
       </div>
     );
   }

@@ -52,7 +52,12 @@ export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, 
 });
 
 type Dialogs = { kind: 'rename' | 'preview' | 'attach' | 'delete'; video: AdminVideo } | null;
-type Live = { status: VideoStatus; progress: number; failure_reason?: string | null };
+type Live = {
+  status: VideoStatus;
+  progress: number;
+  remaining?: number | null;
+  failure_reason?: string | null;
+};
 
 function RenameDialog({ video, onClose }: { video: AdminVideo; onClose: () => void }) {
   const { t } = useTranslation();
@@ -213,11 +218,17 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
     setLoadedFrom(videos);
     setLive({});
   }
-  useRealtimeEvent<{ videoId: number; progress: number }>('video.progress', (event) =>
-    setLive((map) => ({
-      ...map,
-      [event.videoId]: { status: 'processing', progress: event.progress },
-    })),
+  useRealtimeEvent<{ videoId: number; progress: number; remaining: number | null }>(
+    'video.progress',
+    (event) =>
+      setLive((map) => ({
+        ...map,
+        [event.videoId]: {
+          status: 'processing',
+          progress: event.progress,
+          remaining: event.remaining,
+        },
+      })),
   );
   useRealtimeEvent<{ videoId: number }>('video.ready', (event) => {
     setLive((map) => ({ ...map, [event.videoId]: { status: 'ready', progress: 100 } }));

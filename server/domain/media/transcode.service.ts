@@ -87,6 +87,12 @@ export function createTranscoder(options: {
     const out = path.join(work, revision);
     let percent = 0;
     let emitted = -1;
+    /** When ffmpeg started: the time left is estimated from how long the percent so far took. */
+    let startedAt = 0;
+    const remaining = () =>
+      percent > 0 && percent < 100 && startedAt
+        ? Math.round((((Date.now() - startedAt) / 1000) * (100 - percent)) / percent)
+        : null;
     let beat: Promise<void> = Promise.resolve();
     const timer = setInterval(() => {
       beat = (async () => {
@@ -98,11 +104,11 @@ export function createTranscoder(options: {
         if (!alive) controller.abort();
         else if (percent !== emitted) {
           emitted = percent;
-          events.emit('video.progress', { videoId, progress: percent });
+          events.emit('video.progress', { videoId, progress: percent, remaining: remaining() });
         }
       })().catch(() => {});
     }, heartbeatMs);
-    events.emit('video.progress', { videoId, progress: 0 });
+    events.emit('video.progress', { videoId, progress: 0, remaining: null });
 
     try {
       // A job restarted after a kill starts over: whatever a dead run left in the work folder goes.
@@ -110,6 +116,7 @@ export function createTranscoder(options: {
       await fs.mkdir(out, { recursive: true });
       const probe = await probeVideo(files.original(videoId), { ffprobePath: options.ffprobePath });
       const plan = planTranscode(probe, { input: files.original(videoId), outputDir: out });
+      startedAt = Date.now();
       await transcodeLadder(plan, {
         mode: options.transcodeMode ?? 'single-process',
         ffmpegPath: options.ffmpegPath,
