@@ -16,6 +16,7 @@ import {
   playAndListQualities,
   uniqueStamp,
   valuesOver,
+  waitForHydration,
 } from './helpers.ts';
 
 const LIST = '/vnwa/vmedia/video-manager/list';
@@ -312,4 +313,31 @@ test('a text file named .mp4 is refused with the reason beside it', async ({
   await row.getByTestId('video-status').focus();
   await expect(page.getByRole('tooltip')).toContainText('is not a video');
   await expect(row.getByRole('button', { name: 'Retry' })).toBeVisible();
+});
+
+test('on a laptop screen, a long-named video keeps its actions in sight, in the list and in the trash', async ({
+  page,
+  signIn,
+  createVideo,
+}) => {
+  const name = `Phim tài liệu về những con đường di sản miền Trung Việt Nam qua bốn mùa ${uniqueStamp()}`;
+  await createVideo(name);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, ADMIN, LIST);
+  // Wholly inside the window, not clipped by the table's sideways scroll.
+  const inSight = (button: ReturnType<Page['getByRole']>) =>
+    expect(button).toBeInViewport({ ratio: 1 });
+  const actions = page.getByRole('button', { name: `Actions for ${name}` });
+  await inSight(actions);
+  await waitForHydration(page);
+  await rowAction(page, name, 'Move to trash');
+  await page
+    .getByRole('dialog', { name: `Move “${name}” to the trash?` })
+    .getByRole('button', { name: 'Move to trash' })
+    .click();
+  await expect(actions).toHaveCount(0);
+
+  await open(page, '/vnwa/vmedia/video-manager/trash');
+  await inSight(page.getByRole('button', { name: `Restore ${name}` }));
+  await inSight(page.getByRole('button', { name: `Delete ${name} forever` }));
 });

@@ -117,6 +117,13 @@ function EmptyState({
   );
 }
 
+/**
+ * The row actions stay in sight at the table's right edge when a wide table scrolls sideways (long titles, many
+ * columns on a laptop): the rest of the row slides under them.
+ */
+const STICKY_ACTIONS =
+  'sticky right-0 z-[1] bg-white shadow-[-12px_0_12px_-12px_rgb(0_0_0/0.25)] dark:bg-neutral-900';
+
 export function DataTable<T extends RowData & { id: string | number }>({
   columns,
   data,
@@ -300,7 +307,12 @@ export function DataTable<T extends RowData & { id: string | number }>({
                         <th
                           key={header.id}
                           scope="col"
-                          className={cn('px-4 py-3 whitespace-nowrap', columnMeta.className)}
+                          className={cn(
+                            'px-4 py-3 whitespace-nowrap',
+                            header.column.id === 'actions' && STICKY_ACTIONS,
+                            'bg-neutral-50 dark:bg-neutral-900',
+                            columnMeta.className,
+                          )}
                           aria-sort={
                             active ? (order === 'asc' ? 'ascending' : 'descending') : undefined
                           }
@@ -340,6 +352,7 @@ export function DataTable<T extends RowData & { id: string | number }>({
                         key={cell.id}
                         className={cn(
                           'px-4 py-3 align-middle',
+                          cell.column.id === 'actions' && STICKY_ACTIONS,
                           cell.column.columnDef.meta?.className,
                         )}
                       >

@@ -82,9 +82,11 @@ export default function VideoTrash({ loaderData }: Route.ComponentProps) {
               size="sm"
               onClick={() => void restore(row.original)}
               aria-label={t('admin.videos.trash.restoreNamed', { name: row.original.name })}
+              title={t('admin.videos.trash.restore')}
             >
               <RotateCcw aria-hidden />
-              {t('admin.videos.trash.restore')}
+              {/* Icons alone from 640 to 1536 px: two labelled buttons would push the row off a laptop's screen. */}
+              <span className="sm:max-2xl:hidden">{t('admin.videos.trash.restore')}</span>
             </Button>
             <Button
               variant="ghost"
@@ -95,13 +97,14 @@ export default function VideoTrash({ loaderData }: Route.ComponentProps) {
                 setDialog({ kind: 'destroy', video: row.original });
               }}
               aria-label={t('admin.videos.trash.destroyNamed', { name: row.original.name })}
+              title={t('admin.videos.trash.destroy')}
             >
               <Trash2 aria-hidden />
-              {t('admin.videos.trash.destroy')}
+              <span className="sm:max-2xl:hidden">{t('admin.videos.trash.destroy')}</span>
             </Button>
           </div>
         ),
-        // On phones two labelled buttons beside the title would squeeze it away: they go under it.
+        // On phones two buttons beside the title would squeeze it away: they go under it.
         { card: 'inline', className: 'py-2 text-right whitespace-nowrap' },
       ),
     ];
