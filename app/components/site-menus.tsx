@@ -17,7 +17,7 @@ import { useLocation } from 'react-router';
 import { AppLink, NavItem } from '#app/components/app-link.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { menuLabel, type MenuLink } from '#shared/navigation.ts';
+import { menuLabel, type MenuLink } from '#shared/menus.ts';
 
 /** A group with more links than this opens as a wide panel of columns (genres, countries). */
 const MEGA_FROM = 9;
@@ -116,7 +116,9 @@ export function HeaderMenu({ items, name }: { items: MenuLink[]; name: string })
               key={index}
               item={item as MenuLink & { children: MenuLink[] }}
               open={open === index}
-              setOpen={(next) => setOpen((current) => (next ? index : current === index ? null : current))}
+              setOpen={(next) =>
+                setOpen((current) => (next ? index : current === index ? null : current))
+              }
             />
           ) : item.href ? (
             <li key={index}>
@@ -389,7 +391,10 @@ export function FooterMenu({ items, label }: { items: MenuLink[]; label: string 
                 {group.children!.map((child, at) =>
                   child.href ? (
                     <li key={at}>
-                      <MenuAnchor link={child as MenuLink & { href: string }} className={footerLink}>
+                      <MenuAnchor
+                        link={child as MenuLink & { href: string }}
+                        className={footerLink}
+                      >
                         {name(child)}
                       </MenuAnchor>
                     </li>

@@ -17,7 +17,7 @@ import { PageTitle, useSiteInfo } from '#app/lib/title.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadMenus } from '#app/lib/navigation.server.ts';
-import type { SiteMenus } from '#shared/navigation.ts';
+import type { SiteMenus } from '#shared/menus.ts';
 import type { Route } from './+types/default';
 
 /** The header's and footer's menus (decision 048): the setting, resolved against the visible terms. */
@@ -27,7 +27,10 @@ export const loader = withAccess('public', async (_args: Route.LoaderArgs, { ser
 
 // The menus change when an admin saves them, not as a visitor moves between pages: read them again only after a
 // form's write (and on the next full load).
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   return formMethod ? defaultShouldRevalidate : false;
 }
 

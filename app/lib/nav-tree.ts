@@ -17,15 +17,27 @@ export function toEdit(items: NavItem[]): EditMenu {
   }));
 }
 
-export function fromEdit(items: EditMenu): NavItem[] {
-  return items.map(({ key: _key, children, ...item }) => ({
-    ...item,
-    children: children.map(({ key: _child, ...child }) => child),
+/** The stored items, their fields always in the same order (so that two equal menus print the same). */
+export function fromEdit(items: ReadonlyArray<NavItem | EditItem>): NavItem[] {
+  return items.map((item) => ({
+    label: { en: item.label.en, vi: item.label.vi },
+    target: item.target,
+    new_tab: item.new_tab,
+    children: item.children.map((child) => ({
+      label: { en: child.label.en, vi: child.label.vi },
+      target: child.target,
+      new_tab: child.new_tab,
+    })),
+    expand: item.expand,
+    expand_limit: item.expand_limit,
   }));
 }
 
+/** Whether the editor's menus are the stored ones. */
 export function sameMenus(a: Navigation, b: Navigation) {
-  return JSON.stringify(a) === JSON.stringify(b);
+  const print = (menus: Navigation) =>
+    JSON.stringify([fromEdit(menus.header), fromEdit(menus.footer)]);
+  return print(a) === print(b);
 }
 
 /** Where an item is: its parent's key (null at the top) and its index there. */
@@ -122,11 +134,7 @@ export function stepItem(items: EditMenu, key: string, step: -1 | 1): EditMenu {
 }
 
 /** Puts an edited item back in its place, or under another parent (null: the top level, at the end). */
-export function replaceItem(
-  items: EditMenu,
-  edited: EditItem,
-  parent: string | null,
-): EditMenu {
+export function replaceItem(items: EditMenu, edited: EditItem, parent: string | null): EditMenu {
   const at = locate(items, edited.key);
   const stays = at && at.parent === parent;
   if (stays && parent === null)

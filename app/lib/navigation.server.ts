@@ -1,13 +1,8 @@
 // The public layout's menus (decision 048): the navigation setting (in memory) resolved against the visible terms
 // of the public reads cache, so a page costs no query of its own; the result is kept while neither changes.
 import type { AppLoadContext } from 'react-router';
-import {
-  resolveMenus,
-  termKindsUsed,
-  type Navigation,
-  type SiteMenus,
-  type VisibleTerms,
-} from '#shared/navigation.ts';
+import { resolveMenus, termKindsUsed, type SiteMenus, type VisibleTerms } from '#shared/menus.ts';
+import type { Navigation } from '#shared/navigation.ts';
 
 type Services = AppLoadContext['services'];
 

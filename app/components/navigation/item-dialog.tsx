@@ -14,12 +14,11 @@ import {
   NAV_LISTING_SORTS,
   NAV_PAGES,
   NAV_TARGET_KINDS,
-  menuLabel,
   navChildSchema,
   navItemSchema,
   type NavTargetKind,
-  type VisibleTerms,
 } from '#shared/navigation.ts';
+import { menuLabel, type VisibleTerms } from '#shared/menus.ts';
 
 type Form = {
   vi: string;
@@ -82,7 +81,8 @@ function target(form: Form) {
 function fieldOf(path: PropertyKey[]) {
   const [first, second] = path;
   if (first === 'label') return 'label';
-  if (first === 'target') return second === 'id' ? 'termId' : typeof second === 'string' ? second : 'kind';
+  if (first === 'target')
+    return second === 'id' ? 'termId' : typeof second === 'string' ? second : 'kind';
   return String(first ?? 'kind');
 }
 

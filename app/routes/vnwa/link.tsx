@@ -39,15 +39,13 @@ import { toast } from '#app/lib/toast.tsx';
 import { useErrorMessage } from '#app/lib/use-api-form.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import {
-  DEFAULT_NAVIGATION,
   menuLabel,
   resolveMenus,
   targetHref,
   type MenuLink,
-  type Navigation,
-  type NavTarget,
   type VisibleTerms,
-} from '#shared/navigation.ts';
+} from '#shared/menus.ts';
+import { DEFAULT_NAVIGATION, type Navigation, type NavTarget } from '#shared/navigation.ts';
 import type { Route } from './+types/link';
 
 export const handle: RouteHandle = { title: 'admin.pages.link' };
@@ -142,7 +140,9 @@ export default function NavigationLinks({ loaderData }: Route.ComponentProps) {
       // The server names the item (`header.2.target`): say which, since the list shows no field.
       const fields = isApiError(caught) ? Object.entries(caught.fields ?? {}) : [];
       toast.error(
-        fields[0] ? t('navLinks.refused', { field: fields[0][0], message: fields[0][1] }) : errorMessage(caught),
+        fields[0]
+          ? t('navLinks.refused', { field: fields[0][0], message: fields[0][1] })
+          : errorMessage(caught),
       );
     } finally {
       setSaving(false);
@@ -169,7 +169,12 @@ export default function NavigationLinks({ loaderData }: Route.ComponentProps) {
     setDrag(null);
   };
 
-  const row = (item: EditItem | EditChild, parent: EditItem | null, index: number, count: number) => {
+  const row = (
+    item: EditItem | EditChild,
+    parent: EditItem | null,
+    index: number,
+    count: number,
+  ) => {
     const isParent = parent === null;
     const name = menuLabel(item.label, i18n.language);
     const over = drag?.over === item.key && drag.key !== item.key ? drag.position : null;
@@ -188,7 +193,7 @@ export default function NavigationLinks({ loaderData }: Route.ComponentProps) {
         onDragOver={(event) => onDragOver(event, item, isParent)}
         onDrop={onDrop}
         className={cn(
-          'relative flex items-center gap-2 rounded-lg border bg-white px-2 py-2 dark:bg-neutral-900',
+          'relative flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border bg-white px-2 py-2 dark:bg-neutral-900',
           isParent ? 'border-neutral-200 dark:border-neutral-800' : 'border-transparent',
           drag?.key === item.key && 'opacity-50',
           over === 'into' && 'ring-2 ring-primary-500',
@@ -218,20 +223,19 @@ export default function NavigationLinks({ loaderData }: Route.ComponentProps) {
             {targetText(item.target)}
           </span>
         </div>
-        <div className="flex shrink-0 items-center">
+        {/* On phones the buttons take a line of their own (there the arrows stand in for dragging). */}
+        <div className="flex shrink-0 items-center max-sm:w-full max-sm:justify-end">
           <IconButton
             icon={ArrowUp}
             label={t('navLinks.moveUp', { name })}
             disabled={index === 0}
             onClick={() => update(tab, (list) => stepItem(list, item.key, -1))}
-            className="max-sm:hidden"
           />
           <IconButton
             icon={ArrowDown}
             label={t('navLinks.moveDown', { name })}
             disabled={index === count - 1}
             onClick={() => update(tab, (list) => stepItem(list, item.key, 1))}
-            className="max-sm:hidden"
           />
           {isParent ? (
             <IconButton
@@ -309,7 +313,7 @@ export default function NavigationLinks({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       </div>
-      <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <section
           id="nav-panel"
           role="tabpanel"
@@ -345,7 +349,9 @@ export default function NavigationLinks({ loaderData }: Route.ComponentProps) {
               <Plus aria-hidden />
               {t('navLinks.add')}
             </Button>
-            <p className="text-xs text-neutral-500 dark:text-neutral-400">{t('navLinks.dragHint')}</p>
+            <p className="text-xs text-neutral-500 dark:text-neutral-400">
+              {t('navLinks.dragHint')}
+            </p>
           </div>
         </section>
         <Preview links={preview[tab]} menu={tab} />

@@ -5,7 +5,10 @@ import type { TermsService } from '#server/domain/catalog/terms.service.ts';
 import type { Navigation, NavTarget } from '#shared/navigation.ts';
 
 /** Throws a field error (`header.2.children.0.target.id`) for each term target with no such term. */
-export async function checkNavigationTerms(terms: Pick<TermsService, 'find'>, navigation: Navigation) {
+export async function checkNavigationTerms(
+  terms: Pick<TermsService, 'find'>,
+  navigation: Navigation,
+) {
   const wanted: { field: string; target: Extract<NavTarget, { kind: 'term' }> }[] = [];
   for (const menu of ['header', 'footer'] as const)
     navigation[menu].forEach((item, i) => {
