@@ -297,7 +297,7 @@ export default function NavigationLinks({ loaderData }: Route.ComponentProps) {
               )}
             >
               {t(`navLinks.tabs.${name}`)}{' '}
-              <span className="text-neutral-500 tabular-nums">({menus[name].length})</span>
+              <span className="tabular-nums">({menus[name].length})</span>
             </button>
           ))}
         </div>
