@@ -86,7 +86,7 @@ const topClass =
   'inline-flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-neutral-600 transition-colors hover:text-neutral-950 focus-visible:outline-2 focus-visible:outline-primary-500 dark:text-neutral-300 dark:hover:text-white';
 const topActive = 'text-neutral-950 dark:text-white';
 
-/** The header's menu from `lg` up. */
+/** The header's menu from `xl` up (below, the drawer: six items and the search need 1280 px). */
 export function HeaderMenu({ items, name }: { items: MenuLink[]; name: string }) {
   const label = useLabel();
   const [open, setOpen] = useState<number | null>(null);
@@ -108,7 +108,7 @@ export function HeaderMenu({ items, name }: { items: MenuLink[]; name: string })
     return () => document.removeEventListener('pointerdown', away);
   }, [open]);
   return (
-    <nav ref={navRef} className="relative hidden items-center lg:flex" aria-label={name}>
+    <nav ref={navRef} className="relative hidden items-center xl:flex" aria-label={name}>
       <ul className="flex items-center gap-0.5">
         {items.map((item, index) =>
           item.children?.length ? (

@@ -52,7 +52,7 @@ function SiteShell({ children }: { children: React.ReactNode }) {
       </a>
       <header className="sticky top-0 z-30 border-b border-neutral-200/70 bg-white/80 backdrop-blur-md supports-[backdrop-filter]:bg-white/70 dark:border-neutral-800/70 dark:bg-neutral-950/80">
         <div className="mx-auto flex h-16 w-full max-w-screen-2xl items-center gap-1 px-2 xs:gap-2 sm:px-6">
-          <MenuSheet heading={<Logo siteName={siteName} />} triggerClassName="lg:hidden">
+          <MenuSheet heading={<Logo siteName={siteName} />} triggerClassName="xl:hidden">
             {(close) => (
               <DrawerMenu items={menus.header} label={t('nav.menu')} onNavigate={close} />
             )}

@@ -12,7 +12,7 @@ import {
   Save,
   Trash2,
 } from 'lucide-react';
-import { useMemo, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useState, type DragEvent } from 'react';
 import { useBlocker, useRevalidator } from 'react-router';
 import { NavItemDialog } from '#app/components/navigation/item-dialog.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
@@ -126,6 +126,14 @@ export default function NavigationLinks({ loaderData }: Route.ComponentProps) {
     ({ currentLocation, nextLocation }) =>
       dirty && !saving && currentLocation.pathname !== nextLocation.pathname,
   );
+
+  // Closing the tab or reloading asks too.
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
 
   const update = (menu: MenuName, change: (items: EditMenu) => EditMenu) =>
     setMenus((current) => ({ ...current, [menu]: change(current[menu]) }));
