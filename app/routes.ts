@@ -17,7 +17,7 @@ export default [
   route('vnwa/login', 'routes/vnwa/login.tsx'),
   layout('layouts/vnwa.tsx', [
     ...prefix('vnwa', [
-      pendingAdmin('Link', 'vnwa-link'),
+      route('Link', 'routes/vnwa/link.tsx', { id: 'vnwa-link' }),
       route('overview', 'routes/vnwa/overview.tsx'),
       route('users', 'routes/vnwa/users/route.tsx', { id: 'routes/vnwa/users' }),
       route('movie/genre', 'routes/vnwa/terms.tsx', { id: 'vnwa-genre' }),

@@ -1,9 +1,10 @@
 // The public site's default layout: header with navigation and preferences, content, footer.
-import { Clapperboard, Home, LogIn } from 'lucide-react';
+import { LogIn } from 'lucide-react';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { Outlet } from 'react-router';
-import { AppLink, NavLinks } from '#app/components/app-link.tsx';
+import { Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { AppLink } from '#app/components/app-link.tsx';
 import { MenuSheet } from '#app/components/menu-sheet.tsx';
+import { DrawerMenu, FooterMenu, HeaderMenu } from '#app/components/site-menus.tsx';
 import { HeaderSearch } from '#app/components/catalog/header-search.tsx';
 import { ErrorView } from '#app/components/error-view.tsx';
 import { Logo } from '#app/components/logo.tsx';
@@ -14,16 +15,33 @@ import { NotificationBell } from '#app/components/notifications/notification-bel
 import { useAuth } from '#app/lib/auth.tsx';
 import { PageTitle, useSiteInfo } from '#app/lib/title.tsx';
 import { cn } from '#app/lib/cn.ts';
+import { withAccess } from '#app/lib/access.server.ts';
+import { loadMenus } from '#app/lib/navigation.server.ts';
+import type { SiteMenus } from '#shared/menus.ts';
+import type { Route } from './+types/default';
 
-const navItems = [
-  { to: '/', label: 'nav.home', icon: Home, end: true },
-  { to: '/movies', label: 'nav.movies', icon: Clapperboard, end: false },
-] as const;
+/** The header's and footer's menus (decision 048): the setting, resolved against the visible terms. */
+export const loader = withAccess('public', async (_args: Route.LoaderArgs, { services }) => ({
+  menus: await loadMenus(services),
+}));
+
+// The menus change when an admin saves them, not as a visitor moves between pages: read them again only after a
+// form's write (and on the next full load).
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
+}
+
+const NO_MENUS: SiteMenus = { header: [], footer: [] };
 
 function SiteShell({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const { siteName } = useSiteInfo();
   const { user } = useAuth();
+  // Also read by the error page, which shows the menus when only the page below failed.
+  const menus = useRouteLoaderData<typeof loader>('layouts/default')?.menus ?? NO_MENUS;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -34,18 +52,9 @@ function SiteShell({ children }: { children: React.ReactNode }) {
       </a>
       <header className="sticky top-0 z-30 border-b border-neutral-200/70 bg-white/80 backdrop-blur-md supports-[backdrop-filter]:bg-white/70 dark:border-neutral-800/70 dark:bg-neutral-950/80">
         <div className="mx-auto flex h-16 w-full max-w-screen-2xl items-center gap-1 px-2 xs:gap-2 sm:px-6">
-          <MenuSheet heading={<Logo siteName={siteName} />} triggerClassName="md:hidden">
+          <MenuSheet heading={<Logo siteName={siteName} />} triggerClassName="xl:hidden">
             {(close) => (
-              <nav className="flex flex-col gap-1" aria-label={t('nav.menu')}>
-                {/* Not Dialog.Close asChild: Radix's Slot would join NavLink's className function into a string. */}
-                <NavLinks
-                  items={navItems}
-                  onNavigate={close}
-                  iconClassName="size-5"
-                  className="flex items-center gap-3 rounded-lg px-3 py-3 font-medium hover:bg-neutral-100 dark:hover:bg-neutral-900"
-                  activeClassName="bg-primary-50 text-primary-700 dark:bg-primary-500/15 dark:text-primary-300"
-                />
-              </nav>
+              <DrawerMenu items={menus.header} label={t('nav.menu')} onNavigate={close} />
             )}
           </MenuSheet>
           <Logo
@@ -53,13 +62,7 @@ function SiteShell({ children }: { children: React.ReactNode }) {
             // Signed in, a phone's header also holds the bell: the mark alone names the site there.
             className={cn('mr-1 sm:mr-4', user && 'max-sm:[&>span:last-child]:sr-only')}
           />
-          <nav className="hidden items-center gap-1 md:flex" aria-label={t('nav.menu')}>
-            <NavLinks
-              items={navItems}
-              className="rounded-lg px-3 py-2 text-sm font-medium text-neutral-600 transition-colors hover:text-neutral-950 dark:text-neutral-300 dark:hover:text-white"
-              activeClassName="text-neutral-950 dark:text-white"
-            />
-          </nav>
+          <HeaderMenu items={menus.header} name={t('nav.menu')} />
           <HeaderSearch />
           <div className="ml-auto flex items-center gap-1">
             <LanguageSwitcher />
@@ -87,12 +90,15 @@ function SiteShell({ children }: { children: React.ReactNode }) {
       </header>
       <div className="flex flex-1 flex-col">{children}</div>
       <footer className="border-t border-neutral-200 dark:border-neutral-800">
-        <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-3 px-4 py-8 text-sm text-neutral-500 sm:flex-row sm:items-center sm:justify-between sm:px-6 dark:text-neutral-400">
-          <div className="flex items-center gap-3">
-            <Logo siteName={siteName} className="text-neutral-900 dark:text-neutral-100" />
-            <span className="hidden sm:inline">{t('footer.about')}</span>
+        <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-6 px-4 py-8 text-sm text-neutral-500 sm:px-6 dark:text-neutral-400">
+          <FooterMenu items={menus.footer} label={t('menus.footer')} />
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex items-center gap-3">
+              <Logo siteName={siteName} className="text-neutral-900 dark:text-neutral-100" />
+              <span className="hidden sm:inline">{t('footer.about')}</span>
+            </div>
+            <p>{t('footer.rights', { year: new Date().getFullYear(), site: siteName })}</p>
           </div>
-          <p>{t('footer.rights', { year: new Date().getFullYear(), site: siteName })}</p>
         </div>
       </footer>
     </div>

@@ -2,7 +2,8 @@
 // decision 046): the whole value is read and replaced at once, validated by the key's schema, and every node
 // follows on its next request. The public site assets map (spec §7) is here too.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SETTINGS, SETTING_KEYS } from '#server/domain/site/settings.schema.ts';
+import { SETTINGS, SETTING_KEYS, type Settings } from '#server/domain/site/settings.schema.ts';
+import { checkNavigationTerms } from '#server/domain/site/navigation.ts';
 import { siteAssetsSchema } from '#server/domain/site/site-assets.schema.ts';
 import { errorResponses } from './errors.ts';
 
@@ -45,6 +46,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
+        // A menu's term must exist (the schema alone cannot say); one deleted later is skipped when shown.
+        if (key === 'navigation')
+          await checkNavigationTerms(app.services.terms, request.body as Settings['navigation']);
         const change = await settings.set(key, request.body, request.currentUser!.id);
         request.auditChange = change;
         return change.after;

@@ -117,6 +117,7 @@ test('the back office pages pass axe', async ({ page, movie, signIn, createVideo
     '/vnwa/movie/reports',
     '/vnwa/users',
     '/vnwa/account/general',
+    '/vnwa/Link',
   ])
     await scan(page, url);
   // A dialog of the video manager.

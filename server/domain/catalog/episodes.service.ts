@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { slugify } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
 import { nextSortOrder } from '#server/db/sort-order.ts';
-import { retryOnUniqueKey } from '#server/db/unique.ts';
+import { retryOnUniqueKey, violatesForeignKey } from '#server/db/unique.ts';
 import {
   episodes,
   movies,
@@ -256,10 +256,16 @@ export function createEpisodesService({ db, events }: { db: Database; events: Ev
     async createServer(movieId: number, name: string) {
       await requireMovie(movieId);
       const sortOrder = await nextSortOrder(db, movieServers, eq(movieServers.movieId, movieId));
+      // The movie can be deleted between the check and the insert: then it is gone, not a 500.
       const [server] = await db
         .insert(movieServers)
         .values({ movieId, name, sortOrder })
-        .returning();
+        .returning()
+        .catch((error: unknown) => {
+          if (violatesForeignKey(error, 'movie_servers_movie_id_movies_id_fk'))
+            throw new NotFound('No such movie.');
+          throw error;
+        });
       return { id: server!.id, name: server!.name, order: server!.sortOrder, episodes: [] };
     },
 

@@ -1,11 +1,4 @@
-// Navigation links (`/vnwa/Link`): the header and footer menus (issue 17).
-import { z } from 'zod';
-
-export const navigationSchema = z.strictObject({
-  header: z.array(z.unknown()).default([]),
-  footer: z.array(z.unknown()).default([]),
-});
-
-export type Navigation = z.output<typeof navigationSchema>;
-
-export const DEFAULT_NAVIGATION: Navigation = { header: [], footer: [] };
+// Navigation links (`/vnwa/Link`): the header and footer menus (issue 17, decision 048). The schema and the
+// defaults live in shared/navigation.ts (the back office checks its form with the one and resets to the others);
+// this file gives them to the settings registry.
+export { DEFAULT_NAVIGATION, navigationSchema, type Navigation } from '#shared/navigation.ts';
