@@ -1,7 +1,12 @@
-// The site mark and name, linking home.
+// The site mark and name, linking home: the logos Web Info holds (light and dark) when set, else the built-in mark
+// beside the site's name.
 import { Play } from 'lucide-react';
+import { useRouteLoaderData } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
 import { cn } from '#app/lib/cn.ts';
+import type { loader as rootLoader } from '#app/root.tsx';
+
+const LOGO_CLASS = 'h-8 w-auto max-w-40 object-contain';
 
 export function Logo({
   siteName,
@@ -12,6 +17,22 @@ export function Logo({
   to?: string;
   className?: string;
 }) {
+  const site = useRouteLoaderData<typeof rootLoader>('root')?.site;
+  const light = site?.logoLight ?? site?.logoDark ?? null;
+  const dark = site?.logoDark ?? light;
+  if (light && dark)
+    return (
+      <AppLink to={to} className={cn('flex shrink-0 items-center', className)}>
+        {/* One picture per colour mode; a site with one logo shows it in both. */}
+        <img src={light} alt={siteName} className={cn(LOGO_CLASS, 'dark:hidden')} />
+        <img
+          src={dark}
+          alt={siteName}
+          className={cn(LOGO_CLASS, 'hidden dark:block')}
+          data-testid="logo-dark"
+        />
+      </AppLink>
+    );
   return (
     <AppLink to={to} className={cn('flex items-center gap-2 font-bold tracking-tight', className)}>
       <span className="grid size-8 place-items-center rounded-lg bg-primary-600 text-white shadow-sm shadow-primary-900/30 dark:bg-primary-500 dark:text-neutral-950">

@@ -7,6 +7,7 @@ import { MenuSheet } from '#app/components/menu-sheet.tsx';
 import { HeaderSearch } from '#app/components/catalog/header-search.tsx';
 import { ErrorView } from '#app/components/error-view.tsx';
 import { Logo } from '#app/components/logo.tsx';
+import { SiteFooterInfo } from '#app/components/site-footer-info.tsx';
 import { ColorModeSwitcher, LanguageSwitcher } from '#app/components/preferences.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { UserMenu } from '#app/components/user-menu.tsx';
@@ -88,9 +89,9 @@ function SiteShell({ children }: { children: React.ReactNode }) {
       <div className="flex flex-1 flex-col">{children}</div>
       <footer className="border-t border-neutral-200 dark:border-neutral-800">
         <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-3 px-4 py-8 text-sm text-neutral-500 sm:flex-row sm:items-center sm:justify-between sm:px-6 dark:text-neutral-400">
-          <div className="flex items-center gap-3">
-            <Logo siteName={siteName} className="text-neutral-900 dark:text-neutral-100" />
-            <span className="hidden sm:inline">{t('footer.about')}</span>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            <Logo siteName={siteName} className="shrink-0 text-neutral-900 dark:text-neutral-100" />
+            <SiteFooterInfo />
           </div>
           <p>{t('footer.rights', { year: new Date().getFullYear(), site: siteName })}</p>
         </div>
