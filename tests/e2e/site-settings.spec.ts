@@ -77,7 +77,7 @@ test('a Site Assets style applies on public pages and not in the back office; no
       );
     await admin
       .getByLabel('HTML for End of body')
-      .fill("<script>document.documentElement.dataset.siteAsset = 'ran';</script>");
+      .fill("<script>document.documentElement.dataset.snippetRan = 'yes';</script>");
     await admin.getByRole('button', { name: 'Save' }).click();
     await expect(admin.getByText('Site Assets saved.')).toBeVisible();
     // The back office, even right after the save: none of it.
@@ -90,7 +90,7 @@ test('a Site Assets style applies on public pages and not in the back office; no
     await expect(admin.locator('body > script[data-site-asset="body_end"]')).toHaveCount(1);
     await expect(admin.locator('body')).toHaveCSS('outline-width', '7px');
     // The inline script ran (it carries the page's nonce); the handlers and the other elements did not come.
-    await expect(admin.locator('html')).toHaveAttribute('data-site-asset', 'ran');
+    await expect(admin.locator('html')).toHaveAttribute('data-snippet-ran', 'yes');
     await expect(admin.locator('#snippet-div')).toHaveCount(0);
     await expect(admin.locator('img[src="/nowhere.png"]')).toHaveCount(0);
     await expect(admin.locator('[data-site-asset][onload]')).toHaveCount(0);
@@ -104,7 +104,7 @@ test('a Site Assets style applies on public pages and not in the back office; no
     await open(admin, '/vnwa/dashboard');
     await expect(admin.locator('[data-site-asset]')).toHaveCount(0);
     await expect(admin.locator('body')).not.toHaveCSS('outline-width', '7px');
-    expect(await admin.locator('html').getAttribute('data-site-asset')).toBeNull();
+    expect(await admin.locator('html').getAttribute('data-snippet-ran')).toBeNull();
   } finally {
     await restore();
   }
