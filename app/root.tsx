@@ -17,6 +17,7 @@ import { ErrorView } from '#app/components/error-view.tsx';
 import { AuthProvider } from '#app/lib/auth.tsx';
 import { useMergeGuestHistory } from '#app/lib/guest-history.ts';
 import { ColorModeProvider, colorModeScript } from '#app/lib/color-mode.tsx';
+import { setSiteTimeZone } from '#app/lib/format.ts';
 import { detectLocale } from '#app/lib/i18n.ts';
 import { useNonce } from '#app/lib/nonce.ts';
 import { useReloadOnNewBuild } from '#app/lib/reload.ts';
@@ -80,6 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const forced = useForcedColorMode();
   const locale = data?.locale ?? 'vi';
   const favicon = data?.site.favicon ?? '/favicon.svg';
+  if (data) setSiteTimeZone(data.site.timeZone);
   return (
     <html
       lang={locale}

@@ -122,7 +122,7 @@ export function CodeEditor({
         }}
         className={cn(
           SHARED,
-          'relative block w-full resize-y overflow-auto bg-transparent text-transparent caret-neutral-900 outline-none selection:bg-primary-500/30 dark:caret-white',
+          'relative block w-full resize-y overflow-auto bg-transparent text-transparent caret-neutral-900 placeholder:text-neutral-400 dark:placeholder:text-neutral-500 outline-none selection:bg-primary-500/30 dark:caret-white',
         )}
       />
     </div>

@@ -16,7 +16,7 @@ export function PictureField({
   testId,
   hint,
   error,
-  backdrop = 'light',
+  backdrop = 'auto',
   shape = 'wide',
 }: {
   label: string;
@@ -26,8 +26,8 @@ export function PictureField({
   testId: string;
   hint?: string;
   error?: string;
-  /** The preview's background: a dark logo is seen on dark. */
-  backdrop?: 'light' | 'dark';
+  /** The preview's background: the page's own, or the colour mode a logo is for. */
+  backdrop?: 'auto' | 'light' | 'dark';
   /** `square` for an icon, `wide` for a logo or a sharing image. */
   shape?: 'square' | 'wide';
 }) {

@@ -1,9 +1,11 @@
 // The back office layout (`vnwa`): admins only (guard `auth-admin`), a sidebar to every admin screen.
 import {
+  CodeXml,
   DatabaseBackup,
   Film,
   Flag,
   Globe2,
+  Info,
   MonitorSmartphone,
   Shapes,
   Tags,
@@ -57,7 +59,11 @@ export const adminNavigation = [
   },
   {
     group: 'admin.groups.settings',
-    items: [{ to: '/vnwa/setting/backup', label: 'admin.pages.backup', icon: DatabaseBackup }],
+    items: [
+      { to: '/vnwa/setting/web-info', label: 'admin.pages.webInfo', icon: Info },
+      { to: '/vnwa/setting/site-assets', label: 'admin.pages.siteAssets', icon: CodeXml },
+      { to: '/vnwa/setting/backup', label: 'admin.pages.backup', icon: DatabaseBackup },
+    ],
   },
   {
     group: 'admin.groups.account',

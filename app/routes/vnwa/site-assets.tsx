@@ -84,7 +84,7 @@ export default function SiteAssetsScreen({ loaderData }: Route.ComponentProps) {
             })}
             hint={t('siteAssets.length', {
               count: value[placement].length,
-              max: MAX_LENGTH.toLocaleString(),
+              max: MAX_LENGTH,
             })}
             error={errors[placement]}
           >

@@ -165,6 +165,7 @@ export default function WebInfoScreen({ loaderData }: Route.ComponentProps) {
           <PictureField
             label={t('webInfo.fields.logoLight')}
             testId="logo-light-input"
+            backdrop="light"
             value={value.logo_light}
             onChange={(next) => set('logo_light', next)}
             error={errors.logo_light}
