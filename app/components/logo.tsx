@@ -6,7 +6,8 @@ import { AppLink } from '#app/components/app-link.tsx';
 import { cn } from '#app/lib/cn.ts';
 import type { loader as rootLoader } from '#app/root.tsx';
 
-const LOGO_CLASS = 'h-8 w-auto max-w-40 object-contain';
+// A phone's header also holds the search, language, colour and account buttons: the logo gets less room there.
+const LOGO_CLASS = 'h-8 w-auto max-w-24 object-contain object-left sm:max-w-40';
 
 export function Logo({
   siteName,
@@ -22,7 +23,7 @@ export function Logo({
   const dark = site?.logoDark ?? light;
   if (light && dark)
     return (
-      <AppLink to={to} className={cn('flex shrink-0 items-center', className)}>
+      <AppLink to={to} className={cn('flex min-w-0 items-center', className)}>
         {/* One picture per colour mode; a site with one logo shows it in both. */}
         <img src={light} alt={siteName} className={cn(LOGO_CLASS, 'dark:hidden')} />
         <img

@@ -9,6 +9,12 @@ import { useTranslation } from '#app/lib/use-translation.ts';
 /** The uploads' limit (the admin image upload takes up to 10 MB). */
 const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
 
+const BACKDROPS = {
+  auto: 'bg-neutral-50 text-neutral-600 dark:bg-neutral-800/60 dark:text-neutral-300',
+  light: 'bg-neutral-50 text-neutral-600',
+  dark: 'bg-neutral-900 text-neutral-300',
+};
+
 export function PictureField({
   label,
   value,
@@ -48,9 +54,7 @@ export function PictureField({
           className={cn(
             'grid shrink-0 place-items-center overflow-hidden rounded-lg border border-neutral-200 p-2 dark:border-neutral-700',
             shape === 'square' ? 'size-20' : 'h-20 w-44',
-            backdrop === 'dark'
-              ? 'bg-neutral-900 text-neutral-500'
-              : 'bg-neutral-50 text-neutral-400',
+            BACKDROPS[backdrop],
           )}
         >
           {value ? (
