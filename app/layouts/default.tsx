@@ -14,7 +14,6 @@ import { UserMenu } from '#app/components/user-menu.tsx';
 import { NotificationBell } from '#app/components/notifications/notification-bell.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { PageTitle, useSiteInfo } from '#app/lib/title.tsx';
-import { cn } from '#app/lib/cn.ts';
 
 const navItems = [
   { to: '/', label: 'nav.home', icon: Home, end: true },
@@ -52,7 +51,8 @@ function SiteShell({ children }: { children: React.ReactNode }) {
           <Logo
             siteName={siteName}
             // Signed in, a phone's header also holds the bell: the mark alone names the site there.
-            className={cn('mr-1 sm:mr-4', user && 'max-sm:[&>span:last-child]:sr-only')}
+            compact={Boolean(user)}
+            className="mr-1 sm:mr-4"
           />
           <nav className="hidden items-center gap-1 md:flex" aria-label={t('nav.menu')}>
             <NavLinks
