@@ -85,6 +85,7 @@ describe('Web Info', () => {
     const saved = await admin.client.put('/api/admin/settings/web_info', {
       ...(await readWebInfo()),
       site_name: 'Rạp Nhà Làm',
+      tagline: 'Phim hay mỗi ngày',
       title_separator: ' – ',
       default_locale: 'en',
       logo_light: '/storage/uploads/2026/11/logo-light.webp',
@@ -104,7 +105,7 @@ describe('Web Info', () => {
     expect(home.statusCode).toBe(200);
     const html = home.body;
     expect(html).toContain('<html lang="en"');
-    expect(html).toContain('<title>Home – Rạp Nhà Làm</title>');
+    expect(html).toContain('<title>Rạp Nhà Làm – Phim hay mỗi ngày</title>');
     expect(html).toMatch(
       /<link rel="icon" href="\/storage\/uploads\/2026\/11\/icon.webp" type="image\/webp"/,
     );
@@ -121,6 +122,7 @@ describe('Web Info', () => {
     expect(html).toContain('mailto:hello@example.com');
 
     // A cookie still wins over the default.
+    expect((await browserGet(t, '/movies')).body).toContain('<title>Phim – Rạp Nhà Làm</title>');
     const vi = await browserGet(t, '/', { cookie: 'i18n_redirected=vi' });
     expect(vi.body).toContain('<html lang="vi"');
     expect(vi.body).toContain('Làm tại nhà.');

@@ -102,6 +102,7 @@ export default function WebInfoScreen({ loaderData }: Route.ComponentProps) {
           />
           <TextField
             label={t('webInfo.fields.tagline')}
+            hint={t('webInfo.hints.tagline')}
             maxLength={120}
             className="sm:col-span-2"
             {...text('tagline')}
