@@ -17,10 +17,12 @@ import { ErrorView } from '#app/components/error-view.tsx';
 import { AuthProvider } from '#app/lib/auth.tsx';
 import { useMergeGuestHistory } from '#app/lib/guest-history.ts';
 import { ColorModeProvider, colorModeScript } from '#app/lib/color-mode.tsx';
+import { setSiteTimeZone } from '#app/lib/format.ts';
 import { detectLocale } from '#app/lib/i18n.ts';
 import { useNonce } from '#app/lib/nonce.ts';
 import { useReloadOnNewBuild } from '#app/lib/reload.ts';
 import { Seo } from '#app/lib/seo.tsx';
+import { useSiteAssets } from '#app/lib/site-assets.ts';
 import { withAccess } from '#app/lib/access.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { Toaster } from '#app/lib/toast.tsx';
@@ -29,18 +31,36 @@ export const links: Route.LinksFunction = () => [
   // With a precedence React puts the stylesheet among the first tags of <head>, ahead of the app's module preloads:
   // the browser asks for what holds the first paint first (over HTTP/1.1, six requests go at a time).
   { rel: 'stylesheet', href: stylesheet, precedence: 'default' },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/** The favicon's type, from its extension: Web Info's upload is WebP, the built-in one SVG. */
+function iconType(href: string) {
+  const extension = /\.(\w+)$/.exec(href)?.[1]?.toLowerCase();
+  return extension === 'svg' ? 'image/svg+xml' : extension ? `image/${extension}` : undefined;
+}
+
 export const loader = withAccess('public', ({ request }: Route.LoaderArgs, { services, user }) => {
+  const locale = detectLocale(request, services.site.defaultLocale);
+  // Web Info as it is now (decision 046): a change shows from the next request on.
+  const info = services.settings.get('web_info');
   return {
-    locale: detectLocale(request, services.site.defaultLocale),
+    locale,
     user,
     crawler: isbot(request.headers.get('user-agent') ?? ''),
     site: {
       name: services.site.name,
       titleSeparator: services.site.titleSeparator,
       publicUrl: services.site.publicUrl,
+      tagline: info.tagline,
+      logoLight: info.logo_light,
+      logoDark: info.logo_dark,
+      favicon: info.favicon,
+      description: info.seo_description,
+      ogImage: info.og_image,
+      contactEmail: info.contact_email,
+      social: info.social,
+      footerText: info.footer_text[locale],
+      timeZone: info.time_zone,
     },
     secureCookies: services.site.publicUrl.startsWith('https:'),
   };
@@ -60,6 +80,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const forced = useForcedColorMode();
   const locale = data?.locale ?? 'vi';
+  const favicon = data?.site.favicon ?? '/favicon.svg';
+  if (data) setSiteTimeZone(data.site.timeZone);
   return (
     <html
       lang={locale}
@@ -80,6 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
           as="fetch"
           crossOrigin="anonymous"
         />
+        <link rel="icon" href={favicon} type={iconType(favicon)} />
         <Meta />
         <Links />
         <Seo />
@@ -102,6 +125,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   useReloadOnNewBuild();
   useMergeGuestHistory();
+  useSiteAssets();
   return <Outlet />;
 }
 

@@ -35,7 +35,8 @@ import { videosRoutes } from './http/videos.routes.ts';
 import { i18nRoutes } from './http/i18n.routes.ts';
 import { imageRoutes } from './http/image.routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
-import { registerSecurityHeaders } from './http/security.ts';
+import { registerSecurityHeaders, type ExtraOrigins } from './http/security.ts';
+import { siteAssetOrigins } from './domain/site/site-assets.schema.ts';
 import { seoRoutes } from './http/seo.routes.ts';
 import { settingsRoutes } from './http/settings.routes.ts';
 import { registerAudit } from './http/audit.ts';
@@ -142,7 +143,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => stopForwarding());
 
   registerErrorHandling(app);
-  registerSecurityHeaders(app, { dev: config.dev, https: config.publicUrl.startsWith('https:') });
+  const assetOrigins = new WeakMap<object, ExtraOrigins>();
+  registerSecurityHeaders(app, {
+    dev: config.dev,
+    https: config.publicUrl.startsWith('https:'),
+    // Worked out once per Site Assets value: the settings service hands out the same object until it changes.
+    publicOrigins: () => {
+      const assets = services.settings.get('site_assets');
+      let origins = assetOrigins.get(assets);
+      if (!origins) assetOrigins.set(assets, (origins = siteAssetOrigins(assets)));
+      return origins;
+    },
+  });
   await registerOpenApi(app, { version: services.system.version, publicUrl: config.publicUrl });
 
   await app.register(

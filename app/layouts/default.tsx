@@ -8,13 +8,13 @@ import { DrawerMenu, FooterMenu, HeaderMenu } from '#app/components/site-menus.t
 import { HeaderSearch } from '#app/components/catalog/header-search.tsx';
 import { ErrorView } from '#app/components/error-view.tsx';
 import { Logo } from '#app/components/logo.tsx';
+import { SiteFooterInfo } from '#app/components/site-footer-info.tsx';
 import { ColorModeSwitcher, LanguageSwitcher } from '#app/components/preferences.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { UserMenu } from '#app/components/user-menu.tsx';
 import { NotificationBell } from '#app/components/notifications/notification-bell.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { PageTitle, useSiteInfo } from '#app/lib/title.tsx';
-import { cn } from '#app/lib/cn.ts';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadMenus } from '#app/lib/navigation.server.ts';
 import type { SiteMenus } from '#shared/menus.ts';
@@ -60,7 +60,8 @@ function SiteShell({ children }: { children: React.ReactNode }) {
           <Logo
             siteName={siteName}
             // Signed in, a phone's header also holds the bell: the mark alone names the site there.
-            className={cn('mr-1 sm:mr-4', user && 'max-sm:[&>span:last-child]:sr-only')}
+            compact={Boolean(user)}
+            className="mr-1 sm:mr-4"
           />
           <HeaderMenu items={menus.header} name={t('nav.menu')} />
           <HeaderSearch />
@@ -93,11 +94,16 @@ function SiteShell({ children }: { children: React.ReactNode }) {
         <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-6 px-4 py-8 text-sm text-neutral-500 sm:px-6 dark:text-neutral-400">
           <FooterMenu items={menus.footer} label={t('menus.footer')} />
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <div className="flex items-center gap-3">
-              <Logo siteName={siteName} className="text-neutral-900 dark:text-neutral-100" />
-              <span className="hidden sm:inline">{t('footer.about')}</span>
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+              <Logo
+                siteName={siteName}
+                className="shrink-0 text-neutral-900 dark:text-neutral-100"
+              />
+              <SiteFooterInfo />
             </div>
-            <p>{t('footer.rights', { year: new Date().getFullYear(), site: siteName })}</p>
+            <p className="shrink-0">
+              {t('footer.rights', { year: new Date().getFullYear(), site: siteName })}
+            </p>
           </div>
         </div>
       </footer>

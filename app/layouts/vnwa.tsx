@@ -1,11 +1,13 @@
 // The back office layout (`vnwa`): admins only (guard `auth-admin`), a sidebar to every admin screen.
 import {
+  CodeXml,
   DatabaseBackup,
   LayoutDashboard,
   ScrollText,
   Film,
   Flag,
   Globe2,
+  Info,
   MonitorSmartphone,
   Shapes,
   Tags,
@@ -64,6 +66,8 @@ export const adminNavigation = [
   {
     group: 'admin.groups.settings',
     items: [
+      { to: '/vnwa/setting/web-info', label: 'admin.pages.webInfo', icon: Info },
+      { to: '/vnwa/setting/site-assets', label: 'admin.pages.siteAssets', icon: CodeXml },
       { to: '/vnwa/setting/backup', label: 'admin.pages.backup', icon: DatabaseBackup },
       { to: '/vnwa/setting/audit-log', label: 'admin.pages.auditLog', icon: ScrollText },
     ],

@@ -41,6 +41,16 @@ function dateFormat(timeZone: string) {
   return format;
 }
 
+let siteTimeZone = 'UTC';
+
+/**
+ * Web Info's time zone, that dates are shown in unless a call names one: set by the root layout as it renders, on
+ * the server and in the browser alike, so that both write the same text.
+ */
+export function setSiteTimeZone(zone: string) {
+  siteTimeZone = zone;
+}
+
 /** vi-VN `dd/MM/yyyy`, with `time` `dd/MM/yyyy HH:mm`; `Không rõ` for anything that is not a date. */
 export function formatDate(
   value: Date | string | number | null | undefined,
@@ -52,7 +62,7 @@ export function formatDate(
   if (options.monthOffset) date = addMonths(date, options.monthOffset);
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = dateFormat(options.timeZone ?? 'UTC').formatToParts(date);
+    parts = dateFormat(options.timeZone ?? siteTimeZone).formatToParts(date);
   } catch {
     return INVALID_DATE_TEXT;
   }

@@ -161,9 +161,12 @@ export function Seo() {
 
   const home = url.pathname === '/';
   const title = page.title || heading || site.name;
-  const description = page.description || t('seo.description', { site: site.name });
+  // Web Info's SEO defaults stand in where the page says nothing of its own.
+  const description =
+    page.description || root.site.description || t('seo.description', { site: site.name });
   const canonical = absoluteUrl(site.publicUrl, page.canonical ?? canonicalPath(url));
-  const images = (page.images ?? []).map((image) => ({
+  const fallbackImages: SeoImage[] = root.site.ogImage ? [{ src: root.site.ogImage }] : [];
+  const images = (page.images?.length ? page.images : fallbackImages).map((image) => ({
     ...image,
     src: absoluteUrl(site.publicUrl, image.src),
   }));

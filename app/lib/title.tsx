@@ -1,7 +1,7 @@
 // Page titles: `{page title}{separator}{site name}`, from the deepest route that declares one.
 import type { TFunction } from 'i18next';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { useMatches, useRouteLoaderData } from 'react-router';
+import { useLocation, useMatches, useRouteLoaderData } from 'react-router';
 import type { SeoHandle } from '#app/lib/seo.tsx';
 import type { loader as rootLoader } from '#app/root.tsx';
 
@@ -36,7 +36,12 @@ export function usePageHeading(): string | undefined {
 
 export function usePageTitle(): string {
   const { siteName, separator } = useSiteInfo();
-  return formatTitle(usePageHeading(), siteName, separator);
+  const heading = usePageHeading();
+  const tagline = useRouteLoaderData<typeof rootLoader>('root')?.site.tagline;
+  const { pathname } = useLocation();
+  // The home page is the site itself: `{site name}{separator}{tagline}` when Web Info has a tagline.
+  if (tagline && pathname === '/') return formatTitle(siteName, tagline, separator);
+  return formatTitle(heading, siteName, separator);
 }
 
 export function PageTitle() {

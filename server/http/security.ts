@@ -10,20 +10,30 @@ declare module 'fastify' {
   }
 }
 
-export function contentSecurityPolicy(options: { nonce?: string; dev: boolean }) {
+/** Origins a public page may load beyond its own: those of the admin's Site Assets (decision 047). */
+export type ExtraOrigins = { script: string[]; style: string[] };
+
+export function contentSecurityPolicy(options: {
+  nonce?: string;
+  dev: boolean;
+  extra?: ExtraOrigins;
+}) {
+  const extra = options.extra ?? { script: [], style: [] };
+  // With 'strict-dynamic', browsers ignore host sources and trust what the nonce'd scripts add (the site assets
+  // are added so); the hosts are listed for the older ones that do not know it.
   const scripts = options.dev
     ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
     : options.nonce
-      ? [`'nonce-${options.nonce}'`, "'strict-dynamic'", "'self'"]
+      ? [`'nonce-${options.nonce}'`, "'strict-dynamic'", "'self'", ...extra.script]
       : ["'self'"];
   const connect = options.dev ? ["'self'", 'ws:', 'wss:', 'https:'] : ["'self'", 'wss:', 'https:'];
   return [
     "default-src 'self'",
     `script-src ${scripts.join(' ')}`,
-    "style-src 'self' 'unsafe-inline'",
+    ["style-src 'self' 'unsafe-inline'", ...extra.style].join(' '),
     "img-src 'self' data: blob: https:",
     "media-src 'self' data: blob: https:",
-    "font-src 'self' data:",
+    ["font-src 'self' data:", ...extra.style].join(' '),
     `connect-src ${connect.join(' ')}`,
     'frame-src https:',
     "worker-src 'self' blob:",
@@ -34,9 +44,19 @@ export function contentSecurityPolicy(options: { nonce?: string; dev: boolean })
   ].join('; ');
 }
 
+/** `/vnwa` and below, however the path is spelt (`/VNWA/`, `/vnwa?x`, `/vnwa.data`). */
+export function isBackOffice(url: string) {
+  return /^\/vnwa(?:[/?#.]|$)/i.test(url);
+}
+
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { dev: boolean; https: boolean },
+  options: {
+    dev: boolean;
+    https: boolean;
+    /** What public pages (not the back office) admit beyond the site's own origin. */
+    publicOrigins?: () => ExtraOrigins;
+  },
 ) {
   app.decorateRequest('phimCspNonce', '');
   app.decorateRequest('cspNonce', {
@@ -55,7 +75,12 @@ export function registerSecurityHeaders(
     if (type.startsWith('text/html')) {
       // Only pages rendered by the React app carry the nonce; other HTML (API docs) gets a plain policy.
       const nonce = rendered ? request.cspNonce : undefined;
-      reply.header('Content-Security-Policy', contentSecurityPolicy({ nonce, dev: options.dev }));
+      // The back office never admits the Site Assets' origins: nothing is injected there (decision 047).
+      const extra = rendered && !isBackOffice(request.url) ? options.publicOrigins?.() : undefined;
+      reply.header(
+        'Content-Security-Policy',
+        contentSecurityPolicy({ nonce, dev: options.dev, extra }),
+      );
       reply.header('X-Frame-Options', 'DENY');
     }
     return payload;

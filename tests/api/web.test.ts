@@ -50,10 +50,11 @@ describe('pages', () => {
     expect(Object.keys(doc.paths).filter((p: string) => !p.startsWith('/api/'))).toEqual([]);
   });
 
-  it('answers 501 for screens that are not built yet, instead of pretending', async () => {
+  it('renders a back-office screen for an admin', async () => {
     const admin = await createUser(t.app, { role: 'admin' });
     const response = await get('/vnwa/setting/web-info', { cookie: admin.client.cookieHeader() });
-    expect(response.statusCode).toBe(501);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Thông tin trang web | Phim</title>');
   });
 
   it('hides error details from crawlers', async () => {

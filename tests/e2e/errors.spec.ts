@@ -45,15 +45,11 @@ test.describe('in English', () => {
     await expect(page).toHaveTitle('Verify your email | Phim');
   });
 
-  test('a screen that is not built yet says so with a 501', async ({ asAdmin: page }) => {
+  test('a back-office screen renders for an admin', async ({ asAdmin: page }) => {
     const response = await open(page, '/vnwa/setting/web-info');
-    expect(response?.status()).toBe(501);
-    await expect(page.getByRole('main').getByText('501', { exact: true })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
-      'Coming soon',
-    );
-    await expect(page.getByText('This screen is not available yet.')).toBeVisible();
-    await expect(page).toHaveTitle('501 Coming soon | Phim');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('main').getByLabel('Site name')).toBeVisible();
+    await expect(page).toHaveTitle('Web Info | Phim');
   });
 
   test('an anonymous visitor to a back-office path is sent to the admin sign-in, valid or not', async ({

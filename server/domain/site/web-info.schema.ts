@@ -25,7 +25,19 @@ export const webInfoSchema = z.strictObject({
   og_image: picture,
   contact_email: z.union([z.email(), z.literal('')]).default(''),
   social: z
-    .array(z.strictObject({ network: z.string().trim().min(1).max(30), url: z.url() }))
+    .array(
+      z.strictObject({
+        network: z.string().trim().min(1).max(30),
+        // Web addresses only: a `javascript:` or `data:` link would run in the visitor's page from the footer.
+        url: z
+          .url({
+            protocol: /^https?$/,
+            hostname: z.regexes.domain,
+            error: 'Enter a web address (https://…).',
+          })
+          .max(500),
+      }),
+    )
     .max(12)
     .default([]),
   footer_text: z
