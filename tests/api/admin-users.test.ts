@@ -141,6 +141,10 @@ describe('actions', () => {
       ban_reason: 'Sharing the account',
       sessions_count: 0,
     });
+    // The sessions went with the ban; when the account was last active did not.
+    expect(ban.json().user.last_active_at).not.toBeNull();
+    const listed = (await admin.get('/api/admin/users?search=banned%40example.com')).json();
+    expect(listed.data[0].last_active_at).not.toBeNull();
     expect((await client.get('/api/user')).statusCode).toBe(401);
     const refused = await new Client(t.app).post('/api/auth/login', {
       email: 'banned@example.com',

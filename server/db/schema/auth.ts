@@ -21,6 +21,11 @@ export const users = pgTable('users', {
   historyPaused: boolean('history_paused').notNull().default(false),
   /** Notifications by email: 'off', 'instant' or 'daily' (a digest), chosen in account settings. */
   notificationEmail: text('notification_email').$type<NotificationEmail>().notNull().default('off'),
+  /**
+   * The last activity of sessions that have ended (signed out, revoked, ended by a ban), written by a trigger as
+   * each session row goes: "Last active" outlives the sessions (migration 0010).
+   */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   ...timestamps(),
 });
 

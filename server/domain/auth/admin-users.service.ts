@@ -55,11 +55,20 @@ export function createAdminUsersService(options: {
 }) {
   const { db, adapter, users: userRows, sessions, avatars } = options;
 
+  /** When the account was last active: its live sessions' latest activity, or that of sessions that ended. */
+  function lastActiveOf(
+    user: { lastSeenAt: Date | null },
+    live: Array<{ last_active_at: string | null; created_at: string }>,
+  ) {
+    const times = live.map((s) => Date.parse(s.last_active_at ?? s.created_at));
+    if (user.lastSeenAt) times.push(user.lastSeenAt.getTime());
+    return times.length ? new Date(Math.max(...times)) : null;
+  }
+
   async function adminResource(id: string) {
     const user = await userRows.require(id);
     const list = await sessions.sessionsOf(id, null);
-    const last = list[0] ? (list[0].last_active_at ?? list[0].created_at) : null;
-    return toAdminResource(user, last, list.length);
+    return toAdminResource(user, lastActiveOf(user, list), list.length);
   }
 
   async function setVerified(id: string) {
@@ -100,7 +109,8 @@ export function createAdminUsersService(options: {
      */
     async listUsers(query: ListUsersQuery): Promise<Page<AdminUser>> {
       const window = pageWindow(query);
-      const lastActive = sql<Date | null>`(select max(coalesce(${sessionsTable.lastActiveAt}, ${sessionsTable.createdAt})) from ${sessionsTable} where ${sessionsTable.userId} = "users"."id")`;
+      // The live sessions' latest activity, or that of sessions already ended (kept by a trigger, migration 0010).
+      const lastActive = sql<Date | null>`greatest((select max(coalesce(${sessionsTable.lastActiveAt}, ${sessionsTable.createdAt})) from ${sessionsTable} where ${sessionsTable.userId} = "users"."id"), "users"."last_seen_at")`;
       const sessionCount = sql<number>`(select count(*)::int from ${sessionsTable} where ${sessionsTable.userId} = "users"."id" and ${sessionsTable.expiresAt} > now())`;
       const filters: SQL[] = [];
       const search = query.search?.trim();
@@ -161,15 +171,8 @@ export function createAdminUsersService(options: {
         db.$count(watchHistory, eq(watchHistory.userId, id)),
         db.$count(follows, eq(follows.userId, id)),
       ]);
-      const lastActive = userSessions.reduce<string | null>(
-        (latest, s) =>
-          !latest || (s.last_active_at ?? s.created_at) > latest
-            ? (s.last_active_at ?? s.created_at)
-            : latest,
-        null,
-      );
       return {
-        user: toAdminResource(user, lastActive ? new Date(lastActive) : null, userSessions.length),
+        user: toAdminResource(user, lastActiveOf(user, userSessions), userSessions.length),
         sessions: userSessions,
         sign_ins: history.map((entry) => ({
           id: entry.id,
