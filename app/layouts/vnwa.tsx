@@ -18,7 +18,7 @@ import {
   ExternalLink,
 } from 'lucide-react';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { Outlet, useLoaderData } from 'react-router';
+import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from 'react-router';
 import { AppLink, NavItem } from '#app/components/app-link.tsx';
 import { MenuSheet } from '#app/components/menu-sheet.tsx';
 import { ErrorView } from '#app/components/error-view.tsx';
@@ -29,6 +29,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { UserMenu } from '#app/components/user-menu.tsx';
 import { PageTitle, usePageTitle, useSiteInfo } from '#app/lib/title.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
+import { useAuth } from '#app/lib/auth.tsx';
 
 // The open reports' count for the menu's badge (decision 042); the badge then follows the socket.
 export const loader = withAccess('admin', async (_args, { services }) => ({
@@ -187,6 +188,11 @@ export default function VnwaLayout() {
 
 export function ErrorBoundary() {
   const { t } = useTranslation();
+  const error = useRouteError();
+  const { user } = useAuth();
+  // Someone signed in without the admin role sees nothing of the back office, not even its menu.
+  if (isRouteErrorResponse(error) && error.status === 403 && !user?.roles.includes('admin'))
+    return <ErrorView />;
   return (
     <AdminShell heading={t('admin.title')}>
       <ErrorView variant="inline" />

@@ -57,6 +57,15 @@ describe('pages', () => {
     expect(response.body).toContain('<title>Thông tin trang web | Phim</title>');
   });
 
+  it('shows a viewer a 403 without any of the back office, not even its menu', async () => {
+    const viewer = await createUser(t.app);
+    const response = await get('/vnwa/users', { cookie: viewer.client.cookieHeader() });
+    expect(response.statusCode).toBe(403);
+    // The menu's entries (in Vietnamese, the request's language) are nowhere in the page.
+    expect(response.body).not.toContain('Quản lý phim');
+    expect(response.body).not.toContain('/vnwa/setting/backup');
+  });
+
   it('hides error details from crawlers', async () => {
     const response = await get('/no/such/page', {
       'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)',
