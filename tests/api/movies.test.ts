@@ -37,11 +37,30 @@ describe('movies', () => {
       [{ title: 'A', genre_ids: [series.id] }, 'genre_ids'],
       [{ title: 'A', type_id: 999999 }, 'type_id'],
       [{ title: 'A', views_total: 5 }, 'views_total'],
+      [{ title: 'A', current_episode: 'Tập 5', total_episodes: 3 }, 'current_episode'],
     ] as const) {
       const response = await create(body);
       expect(response.statusCode, JSON.stringify(body)).toBe(422);
       expect(Object.keys(response.json().error.fields), JSON.stringify(body)).toContain(field);
     }
+  });
+
+  it('refuse an episode past the total, whichever of the two an edit changes', async () => {
+    const made = await create({ title: 'Đếm tập', current_episode: 'Tập 3', total_episodes: 12 });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().movie.id;
+    expectInvalid(
+      await admin.patch(`/api/admin/movies/${id}`, { total_episodes: 2 }),
+      'current_episode',
+    );
+    expectInvalid(
+      await admin.patch(`/api/admin/movies/${id}`, { current_episode: '13/12' }),
+      'current_episode',
+    );
+    const done = await admin.patch(`/api/admin/movies/${id}`, {
+      current_episode: 'Hoàn tất (12/12)',
+    });
+    expect(done.statusCode, done.body).toBe(200);
   });
 
   it('create with every field, sanitise the description, and keep slugs unique', async () => {

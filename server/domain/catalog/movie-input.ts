@@ -173,3 +173,17 @@ export async function setMovieTerms(
         .onConflictDoNothing();
   }
 }
+
+/**
+ * The episode a movie is at cannot be past its total: "5" (or "Tập 5", "5/12") of 3 episodes is refused. A current
+ * episode without a number ("Hoàn tất", "Full") says nothing to check.
+ */
+export function checkEpisodeCount(current: string, total: number | null | undefined) {
+  const number = /\d+/.exec(current)?.[0];
+  if (total == null || number === undefined) return;
+  if (Number(number) > total)
+    throw Invalid.field(
+      'current_episode',
+      `The current episode (${number}) is past the total number of episodes (${total}).`,
+    );
+}

@@ -13,6 +13,7 @@ import {
   terms,
 } from '#server/db/schema/index.ts';
 import {
+  checkEpisodeCount,
   checkMovieTerms,
   movieColumns,
   setMovieTerms,
@@ -53,6 +54,7 @@ export function createMoviesService({ db, events }: { db: Database; events: Even
     },
 
     async create(input: MovieInput) {
+      checkEpisodeCount(input.current_episode ?? '', input.total_episodes);
       await checkMovieTerms(db, input);
       const id = await retryOnUniqueKey(SLUG_INDEX, async () => {
         const slug = await uniqueMovieSlug(db, input.slug || input.title);
@@ -75,6 +77,10 @@ export function createMoviesService({ db, events }: { db: Database; events: Even
 
     async update(id: number, input: Partial<MovieInput>) {
       const current = await getMovie(db, id);
+      checkEpisodeCount(
+        input.current_episode ?? current.current_episode,
+        input.total_episodes === undefined ? current.total_episodes : input.total_episodes,
+      );
       await checkMovieTerms(db, input as MovieInput);
       const values = movieColumns(input);
       if (input.title !== undefined || input.original_title !== undefined) {
