@@ -10,7 +10,13 @@ declare module 'fastify' {
   }
 }
 
-export function contentSecurityPolicy(options: { nonce?: string; dev: boolean }) {
+/**
+ * The Home Page Manager frames the home page's `?preview=` (decision 049): that page alone may be framed, and only
+ * by this site.
+ */
+export const framedBySelf = (url: string) => /^\/\?(.*&)?preview=/.test(url);
+
+export function contentSecurityPolicy(options: { nonce?: string; dev: boolean; framed?: boolean }) {
   const scripts = options.dev
     ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
     : options.nonce
@@ -30,7 +36,7 @@ export function contentSecurityPolicy(options: { nonce?: string; dev: boolean })
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    options.framed ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
   ].join('; ');
 }
 
@@ -55,8 +61,12 @@ export function registerSecurityHeaders(
     if (type.startsWith('text/html')) {
       // Only pages rendered by the React app carry the nonce; other HTML (API docs) gets a plain policy.
       const nonce = rendered ? request.cspNonce : undefined;
-      reply.header('Content-Security-Policy', contentSecurityPolicy({ nonce, dev: options.dev }));
-      reply.header('X-Frame-Options', 'DENY');
+      const framed = rendered && framedBySelf(request.url);
+      reply.header(
+        'Content-Security-Policy',
+        contentSecurityPolicy({ nonce, dev: options.dev, framed }),
+      );
+      reply.header('X-Frame-Options', framed ? 'SAMEORIGIN' : 'DENY');
     }
     return payload;
   });
