@@ -31,7 +31,8 @@ export function contentSecurityPolicy(options: { nonce?: string; dev: boolean; f
     "media-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src ${connect.join(' ')}`,
-    'frame-src https:',
+    // 'self': the Home Page Manager's live preview frames the home page (decision 049).
+    "frame-src 'self' https:",
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
