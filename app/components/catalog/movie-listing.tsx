@@ -125,7 +125,7 @@ export function MovieListing({
     <div className="flex flex-col gap-6">
       <Form
         method="get"
-        className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5 2xl:grid-cols-8"
+        className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-8"
         aria-label={t('listing.filters')}
         // With JavaScript every change has already been applied; without, the button below sends the form.
         onSubmit={(event) => event.preventDefault()}

@@ -468,7 +468,7 @@ function SectionList({
               over === index && dragged !== index && 'ring-2 ring-primary-500',
             )}
           >
-            <div className="flex items-center gap-1 p-2">
+            <div className="flex flex-wrap items-center gap-1 p-2">
               <span
                 className="grid size-8 shrink-0 cursor-grab place-items-center text-neutral-400 active:cursor-grabbing"
                 title={t('homeSections.drag', { title: name })}
@@ -476,7 +476,7 @@ function SectionList({
               >
                 <GripVertical className="size-4" />
               </span>
-              <div className="min-w-0 flex-1">
+              <div className="min-w-[11rem] flex-1 basis-0">
                 <p className="flex min-w-0 items-center gap-2">
                   <span
                     className={cn(
@@ -493,42 +493,44 @@ function SectionList({
                   <Summary section={section} />
                 </p>
               </div>
-              <IconButton
-                icon={ArrowUp}
-                label={t('homeSections.moveUp', { title: name })}
-                className="size-8"
-                disabled={index === 0}
-                onClick={() => onMove(index, index - 1)}
-              />
-              <IconButton
-                icon={ArrowDown}
-                label={t('homeSections.moveDown', { title: name })}
-                className="size-8"
-                disabled={index === items.length - 1}
-                onClick={() => onMove(index, index + 1)}
-              />
-              <IconButton
-                icon={section.visible ? Eye : EyeOff}
-                label={t(section.visible ? 'homeSections.hide' : 'homeSections.show', {
-                  title: name,
-                })}
-                className="size-8"
-                onClick={() => onToggle(item.uid)}
-              />
-              <IconButton
-                icon={Pencil}
-                label={t('homeSections.edit', { title: name })}
-                aria-expanded={open}
-                aria-controls={`editor-${item.uid}`}
-                className={cn('size-8', open && 'bg-primary-50 dark:bg-primary-500/15')}
-                onClick={() => onEdit(item.uid)}
-              />
-              <IconButton
-                icon={Trash2}
-                label={t('homeSections.delete', { title: name })}
-                className="size-8 text-red-700 dark:text-red-400"
-                onClick={() => onDelete(item)}
-              />
+              <div className="ml-auto flex items-center gap-1">
+                <IconButton
+                  icon={ArrowUp}
+                  label={t('homeSections.moveUp', { title: name })}
+                  className="size-8"
+                  disabled={index === 0}
+                  onClick={() => onMove(index, index - 1)}
+                />
+                <IconButton
+                  icon={ArrowDown}
+                  label={t('homeSections.moveDown', { title: name })}
+                  className="size-8"
+                  disabled={index === items.length - 1}
+                  onClick={() => onMove(index, index + 1)}
+                />
+                <IconButton
+                  icon={section.visible ? Eye : EyeOff}
+                  label={t(section.visible ? 'homeSections.hide' : 'homeSections.show', {
+                    title: name,
+                  })}
+                  className="size-8"
+                  onClick={() => onToggle(item.uid)}
+                />
+                <IconButton
+                  icon={Pencil}
+                  label={t('homeSections.edit', { title: name })}
+                  aria-expanded={open}
+                  aria-controls={`editor-${item.uid}`}
+                  className={cn('size-8', open && 'bg-primary-50 dark:bg-primary-500/15')}
+                  onClick={() => onEdit(item.uid)}
+                />
+                <IconButton
+                  icon={Trash2}
+                  label={t('homeSections.delete', { title: name })}
+                  className="size-8 text-red-700 dark:text-red-400"
+                  onClick={() => onDelete(item)}
+                />
+              </div>
             </div>
             {error ? (
               <p role="alert" className="px-4 pb-2 text-sm text-red-700 dark:text-red-400">
@@ -785,7 +787,8 @@ function SectionEditor({
   );
 }
 
-const FRAMES = { desktop: { width: 1280, height: 860 }, phone: { width: 390, height: 780 } };
+/** The page widths the preview renders at, scaled down to the column. */
+const FRAMES = { desktop: 1280, phone: 390 };
 
 /**
  * The real home page rendered from the draft (`/?preview=` answers an admin with the draft's sections), in an
@@ -796,7 +799,7 @@ function Preview({ draft }: { draft: string }) {
   const [device, setDevice] = useState<keyof typeof FRAMES>('desktop');
   const [src, setSrc] = useState(() => `/?preview=${encodeURIComponent(draft)}`);
   const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  const [size, setSize] = useState({ width: 0, height: 0 });
   useEffect(() => {
     const timer = setTimeout(() => setSrc(`/?preview=${encodeURIComponent(draft)}`), 500);
     return () => clearTimeout(timer);
@@ -804,14 +807,15 @@ function Preview({ draft }: { draft: string }) {
   useEffect(() => {
     const node = box.current;
     if (!node) return;
-    const observer = new ResizeObserver(() => setWidth(node.clientWidth));
+    const measure = () => setSize({ width: node.clientWidth, height: node.clientHeight });
+    const observer = new ResizeObserver(measure);
     observer.observe(node);
-    setWidth(node.clientWidth);
+    measure();
     return () => observer.disconnect();
   }, []);
-  const frame = FRAMES[device];
-  const scale = width ? Math.min(1, width / frame.width) : 0;
-  const offset = Math.max(0, (width - frame.width * scale) / 2);
+  const frameWidth = FRAMES[device];
+  const scale = size.width ? Math.min(1, size.width / frameWidth) : 0;
+  const offset = Math.max(0, (size.width - frameWidth * scale) / 2);
   const devices = useMemo(
     () =>
       [
@@ -825,7 +829,7 @@ function Preview({ draft }: { draft: string }) {
       aria-labelledby="home-preview-heading"
       className="flex min-w-0 flex-col gap-2 lg:sticky lg:top-20"
     >
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <h2 id="home-preview-heading" className="text-base font-semibold">
             {t('homeSections.preview')}
@@ -855,8 +859,8 @@ function Preview({ draft }: { draft: string }) {
       </div>
       <div
         ref={box}
-        className="relative overflow-hidden rounded-xl border border-neutral-200 bg-neutral-100 dark:border-neutral-800 dark:bg-neutral-950"
-        style={{ height: scale ? frame.height * scale : frame.height / 2 }}
+        // As tall as the screen allows beside the list (below it on a phone); the page scrolls inside.
+        className="relative h-[70dvh] overflow-hidden rounded-xl border border-neutral-200 bg-neutral-100 lg:h-[calc(100dvh-12rem)] dark:border-neutral-800 dark:bg-neutral-950"
       >
         {scale ? (
           <iframe
@@ -866,8 +870,8 @@ function Preview({ draft }: { draft: string }) {
             className="absolute top-0 origin-top-left border-0 bg-white dark:bg-neutral-950"
             style={{
               left: offset,
-              width: frame.width,
-              height: frame.height,
+              width: frameWidth,
+              height: size.height / scale,
               transform: `scale(${scale})`,
             }}
           />
