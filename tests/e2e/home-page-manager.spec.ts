@@ -1,6 +1,7 @@
 // The Home Page Manager as an admin uses it (decision 049): two sections, reordered by dragging one onto the other;
 // the live preview follows before saving, and after Save the public home page shows the new order. Then `/movies`
 // (issue 17's fixes): a filter applies as it changes, keeps the focus, and the URL holds only what is set.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { open, uniqueStamp } from './helpers.ts';
@@ -99,4 +100,74 @@ test('filters on /movies apply as they change, keep the focus and only set value
   // Replaced, not pushed: Back leaves the listing.
   await page.goBack();
   await expect(page).not.toHaveURL(/\/movies/);
+});
+
+test('the managers, the home page’s layouts and the movies banner pass axe, phone and desktop', async ({
+  asAdmin: admin,
+  adminApi,
+  createMovie,
+}) => {
+  test.setTimeout(120_000);
+  const movie = await createMovie({ title: `Cô Ba Sài Gòn ${uniqueStamp(6)}`, published: true });
+  const picked = { movie_ids: [movie.id] };
+  expect(
+    (
+      await adminApi.put('/api/admin/home-sections', {
+        data: {
+          sections: [
+            { kind: 'hero', settings: { source: 'picked', ...picked } },
+            { kind: 'picked', layout: 'landscape', settings: picked },
+            { kind: 'picked', layout: 'grid', title: 'Grid', settings: picked },
+          ],
+        },
+      })
+    ).status(),
+  ).toBe(200);
+  await adminApi.put('/api/admin/settings/movies_page', {
+    data: { banner: { movie_id: movie.id } },
+  });
+  try {
+    for (const view of [
+      { width: 360, height: 780, colorScheme: 'light' },
+      { width: 1440, height: 900, colorScheme: 'dark' },
+    ] as const) {
+      await admin.setViewportSize({ width: view.width, height: view.height });
+      await admin.emulateMedia({ colorScheme: view.colorScheme });
+      await open(admin, '/vnwa/appearance/home-page');
+      await admin
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click();
+      await expect(admin.getByLabel('Title (English)')).toBeVisible();
+      const home = await new AxeBuilder({ page: admin })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .exclude('[data-testid="home-preview"]')
+        .analyze();
+      expect(
+        home.violations.map((v) => v.id),
+        `home page manager ${view.width}`,
+      ).toEqual([]);
+      await open(admin, '/vnwa/appearance/movies-page');
+      const movies = await new AxeBuilder({ page: admin })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
+      expect(
+        movies.violations.map((v) => v.id),
+        `movies page manager ${view.width}`,
+      ).toEqual([]);
+      for (const url of ['/', '/movies']) {
+        await open(admin, url);
+        const page = await new AxeBuilder({ page: admin })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+          .analyze();
+        expect(
+          page.violations.map((v) => v.id),
+          `${url} ${view.width}`,
+        ).toEqual([]);
+      }
+    }
+  } finally {
+    await adminApi.put('/api/admin/home-sections', { data: { sections: [] } });
+    await adminApi.put('/api/admin/settings/movies_page', { data: {} });
+  }
 });

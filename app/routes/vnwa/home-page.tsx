@@ -520,7 +520,7 @@ function SectionList({
                   icon={Pencil}
                   label={t('homeSections.edit', { title: name })}
                   aria-expanded={open}
-                  aria-controls={`editor-${item.uid}`}
+                  aria-controls={open ? `editor-${item.uid}` : undefined}
                   className={cn('size-8', open && 'bg-primary-50 dark:bg-primary-500/15')}
                   onClick={() => onEdit(item.uid)}
                 />
