@@ -222,7 +222,7 @@ describe('the demo seed', () => {
     expect(blocks[0]?.kind).toBe('hero');
     const rows = blocks.flatMap((block) => (block.kind === 'row' ? [block] : []));
     expect(rows.map((row) => row.source)).toEqual(
-      expect.arrayContaining(['latest_episodes', 'trending_week', 'recommended', 'term']),
+      expect.arrayContaining(['latest_episodes', 'most_viewed', 'recommended', 'term']),
     );
     expect(rows.filter((row) => row.term?.kind === 'type')).toHaveLength(4);
     for (const row of rows) expect(row.movies.length, row.title).toBeGreaterThan(2);
