@@ -75,10 +75,14 @@ const withUids = (sections: Section[]): Item[] =>
   sections.map((section) => ({ uid: `s${++uids}`, section }));
 const snapshot = (items: Item[]) => JSON.stringify(items.map((item) => item.section));
 
-/** The title a section shows when its own is empty, in the given language. */
+/**
+ * The title a section shows when its own is empty, in the given language; null when that language's texts are not
+ * loaded (the page has only its own language's).
+ */
 function useDefaultTitle(terms: Terms) {
   const { i18n } = useTranslation();
-  return (section: Section, language = i18n.language) => {
+  return (section: Section, language = i18n.language): string | null => {
+    if (!i18n.exists('homeSections.defaults.picked', { lng: language })) return null;
     const t = i18n.getFixedT(language);
     switch (section.kind) {
       case 'hero':
@@ -165,7 +169,7 @@ export default function HomePageManager({ loaderData }: Route.ComponentProps) {
     });
   };
   const title = (section: Section) =>
-    (i18n.language === 'vi' ? section.title_vi : section.title) || titleOf(section);
+    (i18n.language === 'vi' ? section.title_vi : section.title) || titleOf(section) || section.kind;
 
   const reset = (sections: Section[], isCustomised: boolean) => {
     const next = withUids(sections);
@@ -615,11 +619,15 @@ function SectionEditor({
   terms: Terms;
   known: Map<number, PickedMovie>;
   onKnow: (movie: PickedMovie) => void;
-  defaultTitle: (language: string) => string;
+  defaultTitle: (language: string) => string | null;
   onChange: (next: (section: Section) => Section) => void;
 }) {
   const { t } = useTranslation();
   const settings = section.settings as Settings;
+  const titleHint = (title: string | null) =>
+    title
+      ? t('homeSections.fields.titleHint', { title })
+      : t('homeSections.fields.titleHintBuiltIn');
   const set = (patch: Partial<Section>) =>
     onChange((current) => ({ ...current, ...patch }) as Section);
   const setSettings = (patch: Settings) =>
@@ -640,8 +648,8 @@ function SectionEditor({
         value={section.title}
         maxLength={80}
         lang="en"
-        placeholder={defaultTitle('en')}
-        hint={t('homeSections.fields.titleHint', { title: defaultTitle('en') })}
+        placeholder={defaultTitle('en') ?? undefined}
+        hint={titleHint(defaultTitle('en'))}
         onChange={(event) => set({ title: event.target.value })}
       />
       <TextField
@@ -649,8 +657,8 @@ function SectionEditor({
         value={section.title_vi}
         maxLength={80}
         lang="vi"
-        placeholder={defaultTitle('vi')}
-        hint={t('homeSections.fields.titleHint', { title: defaultTitle('vi') })}
+        placeholder={defaultTitle('vi') ?? undefined}
+        hint={titleHint(defaultTitle('vi'))}
         onChange={(event) => set({ title_vi: event.target.value })}
       />
       {hasLayout(section.kind) ? (
