@@ -15,7 +15,7 @@ import {
   Smartphone,
   Trash2,
 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
 import { useBlocker } from 'react-router';
 import { MoviePicks, type PickedMovie } from '#app/components/movie-picks.tsx';
 import { Badge } from '#app/components/ui/badge.tsx';
@@ -795,6 +795,14 @@ function SectionEditor({
   );
 }
 
+const NARROW = '(max-width: 1023px)';
+const isNarrow = () => window.matchMedia(NARROW).matches;
+function subscribeNarrow(onChange: () => void) {
+  const query = window.matchMedia(NARROW);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
 /** The page widths the preview renders at, scaled down to the column. */
 const FRAMES = { desktop: 1280, phone: 390 };
 
@@ -804,7 +812,10 @@ const FRAMES = { desktop: 1280, phone: 390 };
  */
 function Preview({ draft }: { draft: string }) {
   const { t } = useTranslation();
-  const [device, setDevice] = useState<keyof typeof FRAMES>('desktop');
+  // A phone's width on a phone (where the preview is under the list), a desktop's beside it, until the admin picks.
+  const narrow = useSyncExternalStore(subscribeNarrow, isNarrow, () => false);
+  const [chosen, setDevice] = useState<keyof typeof FRAMES | null>(null);
+  const device = chosen ?? (narrow ? 'phone' : 'desktop');
   const [src, setSrc] = useState(() => `/?preview=${encodeURIComponent(draft)}`);
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
