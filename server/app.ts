@@ -42,6 +42,7 @@ import { settingsRoutes } from './http/settings.routes.ts';
 import { registerAudit } from './http/audit.ts';
 import { auditRoutes } from './http/audit.routes.ts';
 import { overviewRoutes } from './http/overview.routes.ts';
+import { homeSectionsRoutes } from './http/home-sections.routes.ts';
 import { storageRoutes } from './http/storage.routes.ts';
 import { attachRealtime, forwardEvents, type Realtime } from './realtime/realtime.ts';
 import { createServices, type Services } from './services.ts';
@@ -196,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(settingsRoutes);
       await api.register(auditRoutes);
       await api.register(overviewRoutes);
+      await api.register(homeSectionsRoutes);
       // Unknown API paths answer JSON, never the HTML app.
       api.all(
         '/*',

@@ -1,7 +1,9 @@
 // The public listing's loader logic, shared by `/movies` and the `/{slug}` landings: URL query → service query.
-// `q` searches titles (docs/decisions/016-search.md): `/movies?q=…` is the search results page.
+// `q` searches titles (docs/decisions/016-search.md): `/movies?q=…` is the search results page. A URL with empty
+// filters (`?genre=&year=`, what a plain form sends) or a page past the end is sent to the URL it means.
 import { MOVIE_STATUSES, QUALITIES } from '#shared/catalog.ts';
-import type { AppLoadContext } from 'react-router';
+import { redirect, type AppLoadContext } from 'react-router';
+import { LISTING_FILTERS, type ListingDefaultSort, type ListingFilter } from '#shared/listing.ts';
 import { z } from 'zod';
 import {
   LISTING_LANGUAGES,
@@ -39,17 +41,42 @@ const sorts = {
   title: { sort: 'title', order: 'asc' },
 } as const;
 
+/** How a listing lists: `/movies` takes these from the Movies Page Manager, a landing the built-in ones. */
+export type ListingOptions = {
+  defaultSort: ListingDefaultSort;
+  pageSize: number;
+  filters: readonly ListingFilter[];
+};
+const builtIn: ListingOptions = {
+  defaultSort: 'updated',
+  pageSize: LISTING_PAGE_SIZE,
+  filters: LISTING_FILTERS,
+};
+
+/** The URL without its empty values (`?genre=&year=`), or null when it has none. */
+function withoutEmpty(url: URL): string | null {
+  const params = [...url.searchParams];
+  const kept = params.filter(([, value]) => value.trim() !== '');
+  if (kept.length === params.length) return null;
+  const query = new URLSearchParams(kept).toString();
+  return `${url.pathname}${query ? `?${query}` : ''}`;
+}
+
 export async function loadListing(
   request: Request,
   services: AppLoadContext['services'],
   fixed?: { kind: 'genre' | 'nation' | 'type'; id: number },
+  options: ListingOptions = builtIn,
 ): Promise<ListingData> {
-  const query = listingQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const url = new URL(request.url);
+  const clean = withoutEmpty(url);
+  if (clean) throw redirect(clean);
+  const query = listingQuery.parse(Object.fromEntries(url.searchParams));
   // An overlong query (a pasted paragraph) is cut rather than refused: the page still answers.
   const search = query.q?.trim().slice(0, SEARCH_QUERY_MAX).trim() || undefined;
   // Results come best match first unless the visitor picks another order; without a search there is no relevance.
-  const sort =
-    query.sort === 'relevance' || !query.sort ? (search ? 'relevance' : 'updated') : query.sort;
+  const defaultSort = search ? 'relevance' : options.defaultSort;
+  const sort = query.sort === 'relevance' && !search ? defaultSort : (query.sort ?? defaultSort);
   const { publicReads } = services;
   const [genres, nations, types] = await Promise.all([
     publicReads.termOptions('genre'),
@@ -70,14 +97,26 @@ export async function loadListing(
     language: query.language,
     ...sorts[sort],
     page: query.page,
-    per_page: LISTING_PAGE_SIZE,
+    per_page: options.pageSize,
   });
+  // Past the last page (a bookmark after movies were removed, a hand-typed page): the last page, not "44 found"
+  // above an empty grid.
+  const last = Math.max(1, list.meta.last_page);
+  if (query.page > last) {
+    const next = new URLSearchParams(url.searchParams);
+    if (last > 1) next.set('page', String(last));
+    else next.delete('page');
+    const rest = next.toString();
+    throw redirect(`${url.pathname}${rest ? `?${rest}` : ''}`);
+  }
   const pick = (items: typeof genres) =>
     items.map(({ id, name, slug: s }) => ({ id, name, slug: s }));
   const thisYear = new Date().getUTCFullYear();
   return {
     query: search ?? '',
     sort,
+    defaultSort,
+    filters: options.filters.filter((name) => name !== fixed?.kind),
     // Only what a card shows (`listCards`): the page's data is serialised into its HTML, and whole movies
     // (descriptions, cast, counters) made a 24-card page about three times heavier.
     movies: list,

@@ -23,7 +23,12 @@ export function withPage(title: string, data: unknown, t: SeoContext['t']) {
  * - Search results, combinations of two or more facets and empty pages are `noindex, follow`: they would
  *   multiply near-duplicates without adding anything to search.
  */
-export function listingSeo(context: SeoContext, term?: LandingTerm): SeoPage {
+export function listingSeo(
+  context: SeoContext,
+  term?: LandingTerm,
+  /** `/movies`' own title and description from the Movies Page Manager; empty: the built-in ones. */
+  own?: { title: string; description: string },
+): SeoPage {
   const { t, url, site } = context;
   const data = context.data as ListingData;
   const known = (kind: TermKind) => {
@@ -58,11 +63,11 @@ export function listingSeo(context: SeoContext, term?: LandingTerm): SeoPage {
     if (owners.length === 1) canonical = page > 1 ? `/${slug}?page=${page}` : `/${slug}`;
   }
 
-  const name = term?.name ?? t('pages.movies');
+  const name = term?.name ?? (own?.title || t('pages.movies'));
   const base = term
     ? term.description.trim() ||
       t(`seo.termDescription.${term.kind}`, { name: term.name, site: site.name })
-    : t('seo.moviesDescription', { site: site.name });
+    : own?.description || t('seo.moviesDescription', { site: site.name });
   const crumbs: Array<[string, string]> = [
     [t('pages.home'), '/'],
     [t('pages.movies'), '/movies'],

@@ -1,13 +1,14 @@
-// `/`: the home page, built from the ordered sections of the home service (server/domain/site/home.service.ts):
-// a hero carousel of featured movies and rows that scroll sideways. Sections without movies are not shown; with an
+// `/`: the home page, built from the ordered sections of the home service (server/domain/site/home.service.ts),
+// which admins arrange in the Home Page Manager (decision 049): a hero carousel, rows of posters or wide cards that
+// scroll sideways, grids, and the viewer's Continue watching where the admin put it. An admin's `?preview=` shows
+// a draft instead (the manager's live preview). Sections without movies are not shown; with an
 // empty catalogue the page welcomes visitors and says honestly that no film is published yet.
 import { ArrowRight, Clapperboard, Film, Popcorn, Tv } from 'lucide-react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { AppLink } from '#app/components/app-link.tsx';
-import { Fragment } from 'react';
 import { ContinueRow } from '#app/components/catalog/continue-row.tsx';
 import { HeroCarousel } from '#app/components/catalog/hero-carousel.tsx';
-import { MovieRow } from '#app/components/catalog/movie-row.tsx';
+import { LandscapeRow, MovieGrid, MovieRow } from '#app/components/catalog/movie-row.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/lib/cn.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
@@ -16,14 +17,33 @@ import type { Route } from './+types/home';
 
 export const handle: RouteHandle = { title: 'pages.home' };
 
-export const loader = withAccess('public', async (_args: Route.LoaderArgs, { services, user }) => {
-  // The sections are the same for everyone (and cached); Continue watching is the signed-in viewer's own.
-  const [{ blocks }, resume] = await Promise.all([
-    services.publicReads.homePage(),
-    user ? services.history.continueWatching(user.id) : [],
-  ]);
-  return { blocks, resume };
-});
+export const loader = withAccess(
+  'public',
+  async ({ request }: Route.LoaderArgs, { services, user }) => {
+    // The Home Page Manager's live preview: an admin's draft sections, resolved as the saved ones are, never cached.
+    const draft = user?.roles.includes('admin')
+      ? new URL(request.url).searchParams.get('preview')
+      : null;
+    // The sections are the same for everyone (and cached); Continue watching is the signed-in viewer's own.
+    const [blocks, resume] = await Promise.all([
+      draft === null
+        ? services.publicReads.homePage().then((page) => page.blocks)
+        : services.home.preview(parseDraft(draft)),
+      user ? services.history.continueWatching(user.id) : [],
+    ]);
+    return { blocks, resume, preview: draft !== null };
+  },
+);
+
+/** The `?preview=` draft: JSON of the sections; anything else previews an empty page. */
+function parseDraft(text: string): unknown[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}
 
 type Block = Route.ComponentProps['loaderData']['blocks'][number];
 type RowBlock = Extract<Block, { kind: 'row' }>;
@@ -33,59 +53,79 @@ function seeAllHref(block: Pick<RowBlock, 'source' | 'term' | 'sort'>): string |
   const query = block.sort === 'updated' ? '' : `?sort=${block.sort}`;
   if (block.source === 'term') return block.term ? `/${block.term.slug}${query}` : null;
   if (block.source === 'latest_episodes') return '/movies';
-  if (block.source === 'trending_week') return '/movies?sort=views';
+  if (block.source === 'most_viewed') return '/movies?sort=views';
   return null;
+}
+
+/** The section's title in the visitor's language, else its kind's own. */
+function useBlockTitle() {
+  const { t, i18n } = useTranslation();
+  return (block: Block) => {
+    const own = (i18n.language === 'vi' ? block.title_vi : block.title).trim();
+    if (own) return own;
+    if (block.kind === 'hero') return t('home.sections.hero');
+    if (block.kind === 'continue') return t('histories.continue');
+    if (block.source === 'term' && block.term) return block.term.name;
+    if (block.source === 'most_viewed')
+      return t(`homeSections.mostViewed.${block.window ?? 'week'}`);
+    return t(`homeSections.defaults.${block.source}`);
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { blocks, resume } = loaderData;
+  const { blocks, resume, preview } = loaderData;
+  const titleOf = useBlockTitle();
   const hasHero = blocks.some((block) => block.kind === 'hero');
-  // Right under the hero, or first when there is none: the viewer's own row matters most to them.
-  const resumeAfter = blocks[0]?.kind === 'hero' ? 0 : -1;
+  // The page has movies to show (Continue watching alone is the viewer's, not the catalogue's).
+  const hasMovies = blocks.some((block) => block.kind !== 'continue');
   let rowIndex = 0;
   return (
     <main id="main" className="flex-1">
       {hasHero ? (
         <h1 className="sr-only">{t('home.heroTitle')}</h1>
       ) : (
-        <Welcome compact={blocks.length > 0} />
+        <Welcome compact={hasMovies} />
       )}
-      {blocks.length === 0 ? <EmptyCatalogue /> : null}
+      {hasMovies ? null : <EmptyCatalogue />}
       <div className="flex flex-col gap-10 pb-14 sm:gap-12">
-        {resumeAfter < 0 ? <ContinueRow items={resume} /> : null}
         {blocks.map((block, index) => {
+          const title = titleOf(block);
           if (block.kind === 'hero')
             return (
-              <Fragment key={block.key}>
-                <div className={index > 0 ? 'mt-2' : '-mb-2 sm:-mb-4'}>
-                  <HeroCarousel
-                    slides={block.slides}
-                    label={block.title || t('home.sections.hero')}
-                  />
-                </div>
-                {index === resumeAfter ? <ContinueRow items={resume} /> : null}
-              </Fragment>
+              <div key={block.key} className={index > 0 ? 'mt-2' : '-mb-2 sm:-mb-4'}>
+                <HeroCarousel slides={block.slides} label={title} />
+              </div>
             );
-          const first = rowIndex++ === 0;
-          return (
-            <MovieRow
-              key={block.key}
-              title={
-                block.title ||
-                (block.source === 'term' && block.term
-                  ? block.term.name
-                  : t(`home.sections.${block.source}`))
-              }
-              href={seeAllHref(block)}
-              movies={block.movies}
-              priority={first && !hasHero}
-            />
-          );
+          // Where the admin put it: the viewer's own row, for a signed-in viewer with something started.
+          if (block.kind === 'continue')
+            return resume.length === 0 && preview ? (
+              <ContinuePlaceholder key={block.key} title={title} />
+            ) : (
+              <ContinueRow key={block.key} items={resume} title={title} limit={block.limit} />
+            );
+          const priority = rowIndex++ === 0 && !hasHero;
+          const props = { title, href: seeAllHref(block), movies: block.movies, priority };
+          if (block.layout === 'grid') return <MovieGrid key={block.key} {...props} />;
+          if (block.layout === 'landscape') return <LandscapeRow key={block.key} {...props} />;
+          return <MovieRow key={block.key} {...props} />;
         })}
-        {blocks.length > 0 ? <BrowseMore /> : null}
+        {hasMovies ? <BrowseMore /> : null}
       </div>
     </main>
+  );
+}
+
+/** In the manager's preview, where Continue watching goes when the admin has nothing started. */
+function ContinuePlaceholder({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto w-full max-w-screen-2xl px-4 sm:px-6" data-testid="continue-row">
+      <h2 className="text-lg font-bold tracking-tight sm:text-xl lg:text-2xl">{title}</h2>
+      <p className="mt-3 rounded-xl border border-dashed border-neutral-300 px-4 py-6 text-center text-sm text-neutral-600 dark:border-neutral-700 dark:text-neutral-400">
+        {t('homeSections.continuePlaceholder')}
+      </p>
+    </section>
   );
 }
 

@@ -13,10 +13,17 @@ declare module 'fastify' {
 /** Origins a public page may load beyond its own: those of the admin's Site Assets (decision 047). */
 export type ExtraOrigins = { script: string[]; style: string[] };
 
+/**
+ * The Home Page Manager frames the home page's `?preview=` (decision 049): that page alone may be framed, and only
+ * by this site.
+ */
+export const framedBySelf = (url: string) => /^\/\?(.*&)?preview=/.test(url);
+
 export function contentSecurityPolicy(options: {
   nonce?: string;
   dev: boolean;
   extra?: ExtraOrigins;
+  framed?: boolean;
 }) {
   const extra = options.extra ?? { script: [], style: [] };
   // With 'strict-dynamic', browsers ignore host sources and trust what the nonce'd scripts add (the site assets
@@ -35,12 +42,13 @@ export function contentSecurityPolicy(options: {
     "media-src 'self' data: blob: https:",
     ["font-src 'self' data:", ...extra.style].join(' '),
     `connect-src ${connect.join(' ')}`,
-    'frame-src https:',
+    // 'self': the Home Page Manager's live preview frames the home page (decision 049).
+    "frame-src 'self' https:",
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    options.framed ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
   ].join('; ');
 }
 
@@ -77,11 +85,12 @@ export function registerSecurityHeaders(
       const nonce = rendered ? request.cspNonce : undefined;
       // The back office never admits the Site Assets' origins: nothing is injected there (decision 047).
       const extra = rendered && !isBackOffice(request.url) ? options.publicOrigins?.() : undefined;
+      const framed = rendered && framedBySelf(request.url);
       reply.header(
         'Content-Security-Policy',
-        contentSecurityPolicy({ nonce, dev: options.dev, extra }),
+        contentSecurityPolicy({ nonce, dev: options.dev, extra, framed }),
       );
-      reply.header('X-Frame-Options', 'DENY');
+      reply.header('X-Frame-Options', framed ? 'SAMEORIGIN' : 'DENY');
     }
     return payload;
   });

@@ -217,14 +217,12 @@ describe('the demo seed', () => {
 
   it('fills the home page: a hero, newest episodes, most viewed, and rows by type and genre', async () => {
     const { blocks } = await t.app.services.home.getPage();
-    const trending = blocks.find(
-      (block) => block.kind === 'row' && block.source === 'trending_week',
-    );
+    const trending = blocks.find((block) => block.kind === 'row' && block.source === 'most_viewed');
     expect(trending?.kind === 'row' && trending.movies.length).toBeGreaterThanOrEqual(10);
     expect(blocks[0]?.kind).toBe('hero');
     const rows = blocks.flatMap((block) => (block.kind === 'row' ? [block] : []));
     expect(rows.map((row) => row.source)).toEqual(
-      expect.arrayContaining(['latest_episodes', 'trending_week', 'recommended', 'term']),
+      expect.arrayContaining(['latest_episodes', 'most_viewed', 'recommended', 'term']),
     );
     expect(rows.filter((row) => row.term?.kind === 'type')).toHaveLength(4);
     for (const row of rows) expect(row.movies.length, row.title).toBeGreaterThan(2);

@@ -13,7 +13,9 @@ const terms: Record<string, { id: number; slug: string }> = {};
 const titles = (block: HomeBlock | undefined) =>
   block?.kind === 'row'
     ? block.movies.map((movie) => movie.title)
-    : (block?.slides.map((slide) => slide.title) ?? []);
+    : block?.kind === 'hero'
+      ? block.slides.map((slide) => slide.title)
+      : [];
 const page = () => t.app.services.home.getPage();
 const rowOf = (
   blocks: HomeBlock[],
@@ -33,7 +35,8 @@ async function englishHomePage() {
 
 describe('an empty catalogue', () => {
   it('has no sections, and the page still welcomes visitors', async () => {
-    expect((await page()).blocks).toEqual([]);
+    // Only the viewer's own Continue watching, which the page fills for a signed-in viewer.
+    expect((await page()).blocks.map((block) => block.kind)).toEqual(['continue']);
     const html = await englishHomePage();
     expect(html).toContain('Your cinema, everywhere');
     expect(html).toContain('The catalogue is being stocked');
@@ -147,7 +150,7 @@ describe('the default sections', () => {
     const { blocks } = await page();
     const latest = rowOf(blocks, (block) => block.source === 'latest_episodes');
     expect(titles(latest)).toEqual(['Mai', 'Hạ Cánh Nơi Anh']);
-    const trending = rowOf(blocks, (block) => block.source === 'trending_week');
+    const trending = rowOf(blocks, (block) => block.source === 'most_viewed');
     expect(titles(trending)).toEqual(['Mai', 'Lật Mặt 7']);
     const recommended = rowOf(blocks, (block) => block.source === 'recommended');
     expect(titles(recommended)).toEqual(['Lật Mặt 7']);
@@ -216,19 +219,21 @@ describe('stored sections', () => {
       { kind: 'term', settings: { term_id: 999_999 } },
       { kind: 'latest_episodes' },
     ]);
+    // The old `trending_week` kind reads as "most viewed this week".
     expect(saved.map((section) => section.kind)).toEqual([
       'term',
       'hero',
-      'trending_week',
+      'most_viewed',
       'term',
       'latest_episodes',
     ]);
+    expect(saved[2]).toMatchObject({ settings: { window: 'week', limit: 1 } });
     expect(saved[4]).toMatchObject({ title: '', visible: true, settings: { limit: 16 } });
     const { blocks, customised } = await page();
     expect(customised).toBe(true);
     expect(blocks.map((block) => (block.kind === 'row' ? block.source : block.kind))).toEqual([
       'term',
-      'trending_week',
+      'most_viewed',
       'latest_episodes',
     ]);
     expect(blocks[0]).toMatchObject({ title: 'Bom tấn hành động', sort: 'views' });
@@ -242,6 +247,10 @@ describe('stored sections', () => {
       [{ kind: 'banner' }, 'sections.0.kind'],
       [{ kind: 'hero', settings: { limit: 0 } }, 'sections.0.settings.limit'],
       [{ kind: 'trending_week', settings: { limit: 500 } }, 'sections.0.settings.limit'],
+      [{ kind: 'most_viewed', settings: { window: 'year' } }, 'sections.0.settings.window'],
+      [{ kind: 'picked', settings: { movie_ids: [] } }, 'sections.0.settings.movie_ids'],
+      [{ kind: 'hero', settings: { source: 'picked' } }, 'sections.0.settings.movie_ids'],
+      [{ kind: 'latest_episodes', layout: 'carousel' }, 'sections.0.layout'],
       [{ kind: 'term', settings: {} }, 'sections.0.settings.term_id'],
       [{ kind: 'term_rows', settings: { term_kind: 'studio' } }, 'sections.0.settings.term_kind'],
       [{ kind: 'recommended', settings: { limti: 5 } }, 'sections.0.settings'],

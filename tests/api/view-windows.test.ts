@@ -38,7 +38,7 @@ async function viewsOf(id: number) {
 
 async function trendingTitles() {
   const { blocks } = await t.app.services.home.getPage();
-  const row = blocks.find((block) => block.kind === 'row' && block.source === 'trending_week');
+  const row = blocks.find((block) => block.kind === 'row' && block.source === 'most_viewed');
   return row?.kind === 'row' ? row.movies.map((item) => item.title) : [];
 }
 

@@ -9,12 +9,25 @@ import { formatClock } from '#app/lib/format.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import type { ContinueItem } from '#shared/resources/history.ts';
 
-export function ContinueRow({ items }: { items: ContinueItem[] }) {
+export function ContinueRow({
+  items,
+  title,
+  limit,
+}: {
+  items: ContinueItem[];
+  /** The home section's own title; empty or missing: "Continue watching". */
+  title?: string;
+  limit?: number;
+}) {
   const { t } = useTranslation();
   if (items.length === 0) return null;
   return (
-    <ScrollRow title={t('histories.continue')} href="/user/histories" testId="continue-row">
-      {items.map((item) => (
+    <ScrollRow
+      title={title || t('histories.continue')}
+      href="/user/histories"
+      testId="continue-row"
+    >
+      {items.slice(0, limit).map((item) => (
         <li key={item.movie_id} className="w-64 shrink-0 snap-start sm:w-72 lg:w-80">
           <ContinueCard item={item} />
         </li>

@@ -1,9 +1,13 @@
-// The public listing: filters and sort in the URL query (a plain GET form, so it works before hydration too),
-// the result count, a grid of cards and page numbers. `/movies` and the `/{slug}` landings share it.
+// The public listing: filters and sort in the URL query, applied as they change (each change replaces the URL,
+// keeping only the values that are set, and the focus stays on the select); without JavaScript it is a plain GET
+// form with a button. The result count, a grid of cards and page numbers. `/movies` and the `/{slug}` landings
+// share it.
 import { MOVIE_STATUSES, QUALITIES } from '#shared/catalog.ts';
+import type { ListingFilter } from '#shared/listing.ts';
 import { ChevronLeft, ChevronRight, SlidersHorizontal } from 'lucide-react';
+import type { ChangeEvent } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { Form, useSearchParams } from 'react-router';
+import { Form, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
 import { MovieCard } from '#app/components/catalog/movie-card.tsx';
 import type { CardMovie } from '#shared/resources/movie.ts';
@@ -25,10 +29,45 @@ export const LISTING_LANGUAGES = ['Vietsub', 'Thuyết minh', 'Lồng tiếng'] 
 export const LISTING_PAGE_SIZE = 24;
 
 type Option = { id: number; name: string; slug: string };
+type Option2 = { value: string; label: string };
+const terms = (list: Option[]) => list.map((term) => ({ value: term.slug, label: term.name }));
+
+/**
+ * The form's values: what the URL says, or, while a change is loading, what the next URL says. A change goes to
+ * the URL at once (replacing the entry, so that Back leaves the listing rather than stepping through every filter).
+ */
+function useFilterValues(defaultSort: string) {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const next = navigation.location;
+  const shown =
+    next && next.pathname === location.pathname ? new URLSearchParams(next.search) : params;
+  const onChange = (event: ChangeEvent<HTMLSelectElement>) => {
+    const query = new URLSearchParams(shown);
+    const { name, value } = event.target;
+    // Only what is set: no `?genre=&year=`, and the page's own default order is no parameter.
+    if (!value || (name === 'sort' && value === defaultSort)) query.delete(name);
+    else query.set(name, value);
+    // A new filter starts again from the first page.
+    query.delete('page');
+    const search = query.toString();
+    void navigate(
+      { search: search ? `?${search}` : '' },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  const navigate = useNavigate();
+  return { value: (name: string) => shown.get(name) ?? '', onChange };
+}
 export type ListingData = {
   /** The search (`q`), empty when browsing. */
   query: string;
   sort: (typeof LISTING_SORTS)[number];
+  /** The sort the page uses when the URL names none: left out of the URL. */
+  defaultSort: (typeof LISTING_SORTS)[number];
+  /** The filters offered, in order (a landing's own kind is never one). */
+  filters: ListingFilter[];
   movies: { data: CardMovie[]; meta: { page: number; total: number; last_page: number } };
   genres: Option[];
   nations: Option[];
@@ -47,6 +86,7 @@ export function MovieListing({
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const { movies } = data;
+  const { value, onChange } = useFilterValues(data.defaultSort);
   const pageHref = (page: number) => {
     const next = new URLSearchParams(params);
     if (page > 1) next.set('page', String(page));
@@ -54,70 +94,41 @@ export function MovieListing({
     const query = next.toString();
     return query ? `?${query}` : '?';
   };
-  const selects: Array<{
-    name: string;
-    label: string;
-    options: Array<{ value: string; label: string }>;
-  }> = [
-    ...(fixed === 'genre'
-      ? []
-      : [
-          {
-            name: 'genre',
-            label: t('listing.genre'),
-            options: data.genres.map((g) => ({ value: g.slug, label: g.name })),
-          },
-        ]),
-    ...(fixed === 'nation'
-      ? []
-      : [
-          {
-            name: 'nation',
-            label: t('listing.nation'),
-            options: data.nations.map((g) => ({ value: g.slug, label: g.name })),
-          },
-        ]),
-    ...(fixed === 'type'
-      ? []
-      : [
-          {
-            name: 'type',
-            label: t('listing.type'),
-            options: data.types.map((g) => ({ value: g.slug, label: g.name })),
-          },
-        ]),
-    {
-      name: 'year',
+  const options: Record<ListingFilter, { label: string; options: Option2[] }> = {
+    genre: { label: t('listing.genre'), options: terms(data.genres) },
+    nation: { label: t('listing.nation'), options: terms(data.nations) },
+    type: { label: t('listing.type'), options: terms(data.types) },
+    year: {
       label: t('listing.year'),
       options: data.years.map((y) => ({ value: String(y), label: String(y) })),
     },
-    {
-      name: 'status',
+    status: {
       label: t('listing.status'),
       options: MOVIE_STATUSES.map((s) => ({ value: s, label: t(`admin.movies.status.${s}`) })),
     },
-    {
-      name: 'quality',
+    quality: {
       label: t('listing.quality'),
       options: QUALITIES.map((q) => ({ value: q, label: q })),
     },
-    {
-      name: 'language',
+    language: {
       label: t('listing.language'),
       options: LISTING_LANGUAGES.map((l) => ({ value: l, label: l })),
     },
-  ];
+  };
+  const selects = data.filters
+    .filter((name) => name !== fixed)
+    .map((name) => ({ name, ...options[name] }));
   const pages = Array.from({ length: movies.meta.last_page }, (_, i) => i + 1).filter(
     (p) => p === 1 || p === movies.meta.last_page || Math.abs(p - movies.meta.page) <= 2,
   );
   return (
     <div className="flex flex-col gap-6">
       <Form
-        // A new URL (another search, the back button) resets the selects to what it says.
-        key={params.toString()}
         method="get"
-        className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5 2xl:grid-cols-9"
+        className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-8"
         aria-label={t('listing.filters')}
+        // With JavaScript every change has already been applied; without, the button below sends the form.
+        onSubmit={(event) => event.preventDefault()}
       >
         {data.query ? <input type="hidden" name="q" value={data.query} /> : null}
         {selects.map((select) => (
@@ -125,7 +136,8 @@ export function MovieListing({
             key={select.name}
             name={select.name}
             aria-label={select.label}
-            defaultValue={params.get(select.name) ?? ''}
+            value={value(select.name)}
+            onChange={onChange}
             className="h-10"
           >
             <option value="">{select.label}</option>
@@ -139,7 +151,8 @@ export function MovieListing({
         <Select
           name="sort"
           aria-label={t('listing.sort')}
-          defaultValue={data.sort}
+          value={value('sort') || data.defaultSort}
+          onChange={onChange}
           className="h-10"
         >
           {LISTING_SORTS.filter((sort) => sort !== 'relevance' || data.query).map((sort) => (
@@ -148,12 +161,18 @@ export function MovieListing({
             </option>
           ))}
         </Select>
-        <Button type="submit" size="lg" className="h-10">
-          <SlidersHorizontal aria-hidden />
-          {t('listing.apply')}
-        </Button>
+        <noscript>
+          <Button type="submit" size="lg" className="h-10 w-full">
+            <SlidersHorizontal aria-hidden />
+            {t('listing.apply')}
+          </Button>
+        </noscript>
       </Form>
-      <p className="text-sm text-neutral-600 dark:text-neutral-400" data-testid="result-count">
+      <p
+        className="text-sm text-neutral-600 dark:text-neutral-400"
+        data-testid="result-count"
+        aria-live="polite"
+      >
         {t('listing.count', { count: movies.meta.total })}
       </p>
       {movies.data.length ? (

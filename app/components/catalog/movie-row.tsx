@@ -13,6 +13,8 @@ import {
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { AppLink } from '#app/components/app-link.tsx';
 import { MovieCard } from '#app/components/catalog/movie-card.tsx';
+import { MovieTitles } from '#app/components/catalog/movie-titles.tsx';
+import { Img } from '#app/components/image.tsx';
 import type { CardMovie } from '#shared/resources/movie.ts';
 import { IconButton } from '#app/components/ui/button.tsx';
 
@@ -132,41 +134,23 @@ export function ScrollRow({
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3" data-testid={testId}>
-      <div className="mx-auto flex w-full max-w-screen-2xl items-center justify-between gap-3 px-4 sm:px-6">
-        <h2
-          id={headingId}
-          className="min-w-0 truncate text-lg font-bold tracking-tight sm:text-xl lg:text-2xl"
-        >
-          {title}
-        </h2>
-        <div className="flex shrink-0 items-center gap-1">
-          {href ? (
-            <AppLink
-              to={href}
-              aria-label={t('home.seeAllOf', { title })}
-              className="inline-flex h-9 items-center gap-0.5 rounded-lg px-2 text-sm font-semibold text-primary-700 hover:bg-primary-50 focus-visible:outline-2 dark:text-primary-300 dark:hover:bg-primary-500/15"
-            >
-              {t('home.seeAll')}
-              <ChevronRight className="size-4" aria-hidden />
-            </AppLink>
-          ) : null}
-          <div className="hidden items-center gap-1 md:flex">
-            {([-1, 1] as const).map((step) => (
-              <IconButton
-                key={step}
-                type="button"
-                variant="outline"
-                className="size-9 rounded-full"
-                icon={step < 0 ? ChevronLeft : ChevronRight}
-                label={step < 0 ? t('home.rowPrev', { title }) : t('home.rowNext', { title })}
-                aria-controls={listId}
-                disabled={step < 0 ? edges.start : edges.end}
-                onClick={() => page(step)}
-              />
-            ))}
-          </div>
+      <RowHeader headingId={headingId} title={title} href={href}>
+        <div className="hidden items-center gap-1 md:flex">
+          {([-1, 1] as const).map((step) => (
+            <IconButton
+              key={step}
+              type="button"
+              variant="outline"
+              className="size-9 rounded-full"
+              icon={step < 0 ? ChevronLeft : ChevronRight}
+              label={step < 0 ? t('home.rowPrev', { title }) : t('home.rowNext', { title })}
+              aria-controls={listId}
+              disabled={step < 0 ? edges.start : edges.end}
+              onClick={() => page(step)}
+            />
+          ))}
         </div>
-      </div>
+      </RowHeader>
       <div className="mx-auto w-full max-w-screen-2xl">
         <ul
           ref={list}
@@ -178,5 +162,141 @@ export function ScrollRow({
         </ul>
       </div>
     </section>
+  );
+}
+
+/** A row's or grid's heading, its "see all" link and any buttons beside it (`children`). */
+export function RowHeader({
+  headingId,
+  title,
+  href,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  href?: string | null;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto flex w-full max-w-screen-2xl items-center justify-between gap-3 px-4 sm:px-6">
+      <h2
+        id={headingId}
+        className="min-w-0 truncate text-lg font-bold tracking-tight sm:text-xl lg:text-2xl"
+      >
+        {title}
+      </h2>
+      <div className="flex shrink-0 items-center gap-1">
+        {href ? (
+          <AppLink
+            to={href}
+            aria-label={t('home.seeAllOf', { title })}
+            className="inline-flex h-9 items-center gap-0.5 rounded-lg px-2 text-sm font-semibold text-primary-700 hover:bg-primary-50 focus-visible:outline-2 dark:text-primary-300 dark:hover:bg-primary-500/15"
+          >
+            {t('home.seeAll')}
+            <ChevronRight className="size-4" aria-hidden />
+          </AppLink>
+        ) : null}
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** The same movies as a wrapped grid of posters (the home page's "grid" layout): nothing scrolls sideways. */
+export function MovieGrid({
+  title,
+  href,
+  movies,
+  priority = false,
+}: {
+  title: string;
+  href?: string | null;
+  movies: CardMovie[];
+  priority?: boolean;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3" data-testid="movie-grid">
+      <RowHeader headingId={headingId} title={title} href={href} />
+      <ul className="mx-auto grid w-full max-w-screen-2xl grid-cols-2 gap-x-3 gap-y-6 px-4 pt-2 sm:grid-cols-3 sm:gap-x-4 sm:px-6 md:grid-cols-4 lg:grid-cols-6 2xl:grid-cols-8">
+        {movies.map((movie, index) => (
+          <li key={movie.id}>
+            <MovieCard movie={movie} priority={priority && index < 4} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The same movies as wide 16:9 cards over their backdrops, in a row that scrolls sideways. */
+export function LandscapeRow({
+  title,
+  href,
+  movies,
+  priority = false,
+}: {
+  title: string;
+  href?: string | null;
+  movies: Array<CardMovie & { backdrop: string | null }>;
+  priority?: boolean;
+}) {
+  return (
+    <ScrollRow title={title} href={href} testId="landscape-row">
+      {movies.map((movie, index) => (
+        <li key={movie.id} className="w-64 shrink-0 snap-start sm:w-72 lg:w-80">
+          <LandscapeCard movie={movie} priority={priority && index < 2} />
+        </li>
+      ))}
+    </ScrollRow>
+  );
+}
+
+function LandscapeCard({
+  movie,
+  priority,
+}: {
+  movie: CardMovie & { backdrop: string | null };
+  priority: boolean;
+}) {
+  return (
+    <AppLink
+      to={`/watch/${movie.slug}`}
+      className="group flex flex-col gap-2 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4"
+      data-testid="landscape-card"
+    >
+      <div className="relative aspect-video overflow-hidden rounded-xl bg-neutral-200 shadow-sm dark:bg-neutral-800">
+        <Img
+          src={movie.backdrop ?? movie.poster}
+          width={320}
+          height={180}
+          sizes="(min-width: 1024px) 20rem, (min-width: 640px) 18rem, 16rem"
+          alt=""
+          priority={priority}
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+        />
+        <div
+          aria-hidden
+          className="absolute inset-0 bg-gradient-to-t from-neutral-950/70 via-transparent to-transparent"
+        />
+        <span className="absolute top-2 left-2 rounded-md bg-primary-700 px-1.5 py-0.5 text-[11px] font-bold text-white shadow">
+          {movie.quality}
+        </span>
+        {movie.current_episode ? (
+          <span className="absolute right-2 bottom-2 max-w-[70%] truncate rounded-md bg-neutral-950/80 px-1.5 py-0.5 text-[11px] font-semibold text-white backdrop-blur">
+            {movie.current_episode}
+          </span>
+        ) : null}
+      </div>
+      <MovieTitles
+        title={movie.title}
+        originalTitle={movie.original_title}
+        year={movie.year}
+        className="min-w-0 px-0.5"
+        titleClassName="line-clamp-1 text-sm font-semibold group-hover:text-primary-700 dark:group-hover:text-primary-300"
+        originalClassName="truncate text-xs text-neutral-500 dark:text-neutral-400"
+      />
+    </AppLink>
   );
 }

@@ -55,6 +55,8 @@ export function createPublicReads(options: {
     movieBySlug: (slug: string) => read(`movie:${slug}`, () => movies.getPublicBySlug(slug)),
     termOptions: (kind: TermKind) => read(`terms:${kind}`, () => terms.listOptions(kind)),
     homePage: () => read('home', () => home.getPage()),
+    /** A published movie as a hero slide: the `/movies` banner (Movies Page Manager). */
+    slide: (id: number) => read(`slide:${id}`, () => home.slide(id)),
     /** An episode's watch page (null when there is none): its movie, servers, episodes, subtitles, the movie's
      * full record (its synopsis, the search-engine tags) and "more like this". Views are counted apart (POST),
      * never from here. */
