@@ -39,6 +39,7 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.routes.ts';
 import { settingsRoutes } from './http/settings.routes.ts';
 import { storageRoutes } from './http/storage.routes.ts';
+import { localFilesRoutes } from './http/local-files.routes.ts';
 import { attachRealtime, forwardEvents, type Realtime } from './realtime/realtime.ts';
 import { createServices, type Services } from './services.ts';
 import { registerWeb } from './web/react-router.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(videoUploadsRoutes);
       await api.register(searchRoutes);
       await api.register(settingsRoutes);
+      await api.register(localFilesRoutes);
       // Unknown API paths answer JSON, never the HTML app.
       api.all(
         '/*',
