@@ -134,7 +134,7 @@ export function createLocalFilesService({
    */
   async function references(prefix: string) {
     const start = urlOf(prefix);
-    const found = /\/storage\/[A-Za-z0-9_.\/-]+/g;
+    const found = /\/storage\/[A-Za-z0-9_./-]+/g;
     const result = await db.execute<{ ref: string }>(sql`
       select distinct ref from (
         select poster as ref from movies
