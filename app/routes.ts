@@ -32,7 +32,7 @@ export default [
       pendingAdmin('setting/site-assets', 'vnwa-site-assets'),
       pendingAdmin('appearance/home-page', 'vnwa-home-page'),
       pendingAdmin('appearance/movies-page', 'vnwa-movies-page'),
-      pendingAdmin('vmedia/local-files', 'vnwa-local-files'),
+      route('vmedia/local-files', 'routes/vnwa/local-files.tsx', { id: 'vnwa-local-files' }),
       route('vmedia/video-manager/list', 'routes/vnwa/videos.tsx'),
       route('vmedia/video-manager/trash', 'routes/vnwa/videos-trash.tsx'),
       route('account/general', 'routes/vnwa/account/general.tsx'),

@@ -1,6 +1,7 @@
 // The back office layout (`vnwa`): admins only (guard `auth-admin`), a sidebar to every admin screen.
 import {
   DatabaseBackup,
+  FolderOpen,
   Film,
   Flag,
   Globe2,
@@ -49,6 +50,7 @@ export const adminNavigation = [
     items: [
       { to: '/vnwa/vmedia/video-manager/list', label: 'admin.pages.videoManager', icon: Video },
       { to: '/vnwa/vmedia/video-manager/trash', label: 'admin.pages.trash', icon: Trash2 },
+      { to: '/vnwa/vmedia/local-files', label: 'admin.pages.localFiles', icon: FolderOpen },
     ],
   },
   {
