@@ -615,7 +615,10 @@ export function FileBrowser({
                           : t('localFiles.openFile', { name: entry.name })
                   }
                 >
-                  <Thumb entry={entry} />
+                  <span className="relative block">
+                    <Thumb entry={entry} />
+                    <UsedBadge entry={entry} className="absolute bottom-2 left-2" />
+                  </span>
                   <span className="flex flex-col gap-0.5 p-2.5">
                     <span className="truncate text-sm font-medium" title={name(entry)}>
                       {name(entry)}
@@ -627,7 +630,6 @@ export function FileBrowser({
                     </span>
                   </span>
                 </button>
-                <UsedBadge entry={entry} className="absolute top-2 left-2" />
                 {!picking && listing?.path ? (
                   <div className="absolute top-1.5 right-1.5 flex items-center gap-1">
                     <label className="grid size-8 place-items-center rounded-md bg-white/90 shadow-sm dark:bg-neutral-900/90">
@@ -712,8 +714,10 @@ export function FileBrowser({
                                 : 'text-neutral-500',
                             )}
                           />
-                          <span className="truncate">{name(entry)}</span>
-                          <UsedBadge entry={entry} />
+                          <span className="flex min-w-0 flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-2">
+                            <span className="max-w-full truncate">{name(entry)}</span>
+                            <UsedBadge entry={entry} />
+                          </span>
                         </button>
                       </td>
                       <td className="hidden px-3 py-2 whitespace-nowrap text-neutral-600 sm:table-cell dark:text-neutral-400">
@@ -769,7 +773,12 @@ export function FileBrowser({
         />
       ) : null}
       {dialog?.kind === 'move' ? (
-        <MoveDialog entries={dialog.entries} onClose={() => setDialog(null)} onMoved={load} />
+        <MoveDialog
+          entries={dialog.entries}
+          from={listing?.path ?? ''}
+          onClose={() => setDialog(null)}
+          onMoved={load}
+        />
       ) : null}
       {dialog?.kind === 'delete' ? (
         <DeleteFilesDialog

@@ -107,17 +107,20 @@ export function NameDialog({
 /** Where to move the selection: the folders of Files, one level at a time. */
 export function MoveDialog({
   entries,
+  from,
   onMoved,
   onClose,
 }: {
   entries: FileEntry[];
+  /** Where the dialog opens: the folder the browser shows. */
+  from: string;
   onMoved: () => unknown;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const { api } = useAuth();
   const errorMessage = useFileErrorMessage();
-  const [folder, setFolderState] = useState(WRITABLE_AREA as string);
+  const [folder, setFolderState] = useState(from.startsWith(WRITABLE_AREA) ? from : WRITABLE_AREA);
   const [folders, setFolders] = useState<FileEntry[] | null>(null);
   const setFolder = (next: string) => {
     setFolders(null);
