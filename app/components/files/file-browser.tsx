@@ -615,21 +615,18 @@ export function FileBrowser({
                           : t('localFiles.openFile', { name: entry.name })
                   }
                 >
-                  <span className="relative block">
-                    <Thumb entry={entry} />
-                    <UsedBadge entry={entry} className="absolute bottom-2 left-2" />
-                  </span>
-                  <span className="flex flex-col gap-0.5 p-2.5">
-                    <span className="truncate text-sm font-medium" title={name(entry)}>
-                      {name(entry)}
-                    </span>
-                    <span className="text-xs text-neutral-500 dark:text-neutral-400">
-                      {entry.kind === 'folder'
-                        ? formatDate(entry.modified_at)
-                        : `${formatFileSize(entry.size)}${entry.width ? ` · ${entry.width}×${entry.height}` : ''}`}
-                    </span>
+                  <Thumb entry={entry} />
+                  <span className="truncate px-2.5 pt-2.5 text-sm font-medium" title={name(entry)}>
+                    {name(entry)}
                   </span>
                 </button>
+                {/* Outside the button, whose name is the action and the file's name (what axe compares). */}
+                <span className="flex flex-wrap items-center gap-x-2 gap-y-1 px-2.5 pt-0.5 pb-2.5 text-xs text-neutral-500 dark:text-neutral-400">
+                  {entry.kind === 'folder'
+                    ? formatDate(entry.modified_at)
+                    : `${formatFileSize(entry.size)}${entry.width ? ` · ${entry.width}×${entry.height}` : ''}`}
+                  <UsedBadge entry={entry} />
+                </span>
                 {!picking && listing?.path ? (
                   <div className="absolute top-1.5 right-1.5 flex items-center gap-1">
                     <label className="grid size-8 place-items-center rounded-md bg-white/90 shadow-sm dark:bg-neutral-900/90">

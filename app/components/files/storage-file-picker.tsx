@@ -127,7 +127,10 @@ export function ImagePicker({
             previewClassName,
           )}
         >
-          {value ? (
+          {value && /\.(ico|svg)$/i.test(value) ? (
+            // The image route resizes only JPEG, PNG, WebP, AVIF and GIF: an icon shows as it is.
+            <img src={value} alt="" className="size-12 object-contain" />
+          ) : value ? (
             <Img src={value} width={160} height={120} alt="" className="size-full object-contain" />
           ) : (
             <ImagePlus aria-hidden className="size-6 text-neutral-400" />
