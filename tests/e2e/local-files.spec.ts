@@ -108,6 +108,18 @@ test('an admin uploads, renames, moves and deletes files, then picks one as a po
     await expect(cards.filter({ hasText: 'poster-one.png' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Open folder chosen' }).click();
     await expect(page).toHaveURL(new RegExp(`path=${folder.replace('/', '%2F')}%2Fchosen`));
+    // The breadcrumb leads back up.
+    await page
+      .getByRole('navigation', { name: 'Folders' })
+      .getByRole('button', { name: `e2e-${stamp}` })
+      .click();
+    await expect(cards.filter({ hasText: 'chosen' })).toHaveCount(1);
+    await page
+      .getByRole('navigation', { name: 'Folders' })
+      .getByRole('button', { name: 'Storage' })
+      .click();
+    await expect(page).toHaveURL(/local-files\?path=$/);
+    await expect(page.getByRole('button', { name: 'Open folder Uploads (posters)' })).toBeVisible();
     await expect(cards.filter({ hasText: 'Ap-phich-moi.png' })).toHaveCount(1);
 
     // Pick it as the movie's poster from the movie form.

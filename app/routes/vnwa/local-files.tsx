@@ -7,7 +7,7 @@ import { FileBrowser, type BrowserPlace } from '#app/components/files/file-brows
 import { withAccess } from '#app/lib/access.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { FILE_SORTS, type FileListing, type FileSort } from '#shared/local-files.ts';
+import { FILE_SORTS, WRITABLE_AREA, type FileListing, type FileSort } from '#shared/local-files.ts';
 import type { Route } from './+types/local-files';
 
 export const handle: RouteHandle = { title: 'admin.pages.localFiles' };
@@ -15,7 +15,8 @@ export const handle: RouteHandle = { title: 'admin.pages.localFiles' };
 function placeOf(params: URLSearchParams): BrowserPlace {
   const sort = params.get('sort');
   return {
-    path: params.get('path') ?? '',
+    // Files (the admins' own folder) unless the URL says otherwise; `?path=` is the top of storage.
+    path: params.get('path') ?? WRITABLE_AREA,
     q: (params.get('q') ?? '').trim().slice(0, 100),
     sort: (FILE_SORTS as readonly string[]).includes(sort ?? '') ? (sort as FileSort) : 'name',
     order: params.get('order') === 'desc' ? 'desc' : 'asc',
@@ -56,7 +57,7 @@ export default function LocalFiles({ loaderData }: Route.ComponentProps) {
         (current) => {
           const next = { ...placeOf(current), ...change };
           const out = new URLSearchParams();
-          if (next.path) out.set('path', next.path);
+          if (next.path !== WRITABLE_AREA) out.set('path', next.path);
           if (next.q) out.set('q', next.q);
           if (next.sort !== 'name') out.set('sort', next.sort);
           if (next.order !== 'asc') out.set('order', next.order);
