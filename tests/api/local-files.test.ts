@@ -69,6 +69,9 @@ describe('local files', () => {
   });
 
   it('show the areas at the top, files writable and uploads read only', async () => {
+    expect(names(await list('path='))).toEqual(['files']);
+    // Uploads shows once the movie form has stored a picture there.
+    await fs.mkdir(path.join(t.dataDir, 'storage', 'uploads'), { recursive: true });
     const top = await list('');
     expect(top.statusCode, top.body).toBe(200);
     expect(names(top)).toEqual(['files', 'uploads']);

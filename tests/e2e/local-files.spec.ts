@@ -119,7 +119,7 @@ test('an admin uploads, renames, moves and deletes files, then picks one as a po
       .getByRole('button', { name: 'Storage' })
       .click();
     await expect(page).toHaveURL(/local-files\?path=$/);
-    await expect(page.getByRole('button', { name: 'Open folder Uploads (posters)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open folder Files' })).toBeVisible();
     await expect(cards.filter({ hasText: 'Ap-phich-moi.png' })).toHaveCount(1);
 
     // Pick it as the movie's poster from the movie form.

@@ -218,6 +218,8 @@ export function createLocalFilesService({
     const entries: StoreEntry[] = [];
     for (const name of FILE_AREAS) {
       const stat = await store.stat(name);
+      // Uploads appears once the movie form has stored a picture; Files always exists.
+      if (!stat && name !== WRITABLE_AREA) continue;
       entries.push({
         name,
         key: name,
