@@ -108,6 +108,7 @@ test('an admin uploads, renames, moves and deletes files, then picks one as a po
     await expect(cards.filter({ hasText: 'poster-one.png' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Open folder chosen' }).click();
     await expect(page).toHaveURL(new RegExp(`path=${folder.replace('/', '%2F')}%2Fchosen`));
+    await expect(cards.filter({ hasText: 'Ap-phich-moi.png' })).toHaveCount(1);
     // The breadcrumb leads back up.
     await page
       .getByRole('navigation', { name: 'Folders' })
@@ -120,7 +121,6 @@ test('an admin uploads, renames, moves and deletes files, then picks one as a po
       .click();
     await expect(page).toHaveURL(/local-files\?path=$/);
     await expect(page.getByRole('button', { name: 'Open folder Files' })).toBeVisible();
-    await expect(cards.filter({ hasText: 'Ap-phich-moi.png' })).toHaveCount(1);
 
     // Pick it as the movie's poster from the movie form.
     const poster = `/storage/${folder}/chosen/Ap-phich-moi.png`;
