@@ -665,11 +665,11 @@ export function FileBrowser({
                       />
                     </th>
                   ) : null}
-                  <th className="px-3 py-2 font-medium">{t('localFiles.name')}</th>
-                  <th className="hidden px-3 py-2 font-medium sm:table-cell">
+                  <th className="w-full px-3 py-2 font-medium">{t('localFiles.name')}</th>
+                  <th className="hidden px-3 py-2 font-medium whitespace-nowrap sm:table-cell">
                     {t('localFiles.size')}
                   </th>
-                  <th className="hidden px-3 py-2 font-medium md:table-cell">
+                  <th className="hidden px-3 py-2 font-medium whitespace-nowrap md:table-cell">
                     {t('localFiles.modified')}
                   </th>
                   <th className="w-12 px-3 py-2">
@@ -696,7 +696,7 @@ export function FileBrowser({
                           />
                         </td>
                       ) : null}
-                      <td className="max-w-0 px-3 py-2">
+                      <td className="w-full max-w-0 px-3 py-2">
                         <button
                           type="button"
                           onClick={() => open(entry)}
