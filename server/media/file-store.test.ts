@@ -79,7 +79,7 @@ describe('sniffType', () => {
       ['WEBVTT\n\n<script>alert(1)</script>', 'a.vtt'],
       ['#!/bin/sh', 'a.txt'],
       ['', 'a.txt'],
-    ])
+    ] as const)
       expect(() => sniffType(Buffer.from(content), true, name), `${name}: ${content}`).toThrow(
         RejectedFileError,
       );
