@@ -166,6 +166,28 @@ describe('local files', () => {
     expect(names(await list('path=files'))).not.toContain('big.vtt');
   });
 
+  it('check every body', async () => {
+    for (const [url, body, field] of [
+      ['/api/admin/files/folders', { path: 'files' }, 'name'],
+      ['/api/admin/files/folders', { path: 'files', name: '' }, 'name'],
+      ['/api/admin/files/folders', { path: 'files', name: 'x', extra: 1 }, 'extra'],
+      ['/api/admin/files/rename', { path: 'files/x.png', name: 'y'.repeat(200) }, 'name'],
+      ['/api/admin/files/move', { paths: [], to: 'files' }, 'paths'],
+      ['/api/admin/files/move', { paths: 'files/x.png', to: 'files' }, 'paths'],
+      ['/api/admin/files/delete', { paths: ['files/x.png'], force: 'yes' }, 'force'],
+      ['/api/admin/files/delete', {}, 'paths'],
+    ] as const)
+      expectInvalid(await admin.post(url, body), field, `${url} ${JSON.stringify(body)}`);
+    expect(
+      (await admin.post('/api/admin/files/rename', { path: 'files/none.png', name: 'y' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await admin.post('/api/admin/files/delete', { paths: ['files/none.png'] })).statusCode,
+    ).toBe(404);
+    expect((await upload('files/none', [{ name: 'a.png', data: png }])).statusCode).toBe(404);
+  });
+
   it('never write outside Files', async () => {
     const response = await upload('uploads', [{ name: 'a.png', data: png }]);
     expect(response.statusCode).toBe(403);

@@ -383,10 +383,19 @@ export function createLocalFilesService({
         if (!staged.length) throw Invalid.field('files', 'Choose at least one file.');
         const kept: StoreEntry[] = [];
         for (const item of staged) {
-          const name = await uniqueName(folder, stemOf(item.name), item.type.extension);
-          const key = `${folder}/${name}`;
-          await guarded(() => store.importFile(item.temp, key));
-          kept.push((await store.stat(key))!);
+          // Another upload may take the free name first: then the next one is tried.
+          for (let attempt = 0; ; attempt++) {
+            const name = await uniqueName(folder, stemOf(item.name), item.type.extension);
+            const key = `${folder}/${name}`;
+            try {
+              await guarded(() => store.importFile(item.temp, key));
+            } catch (error) {
+              if ((error as NodeJS.ErrnoException).code === 'EEXIST' && attempt < 5) continue;
+              throw error;
+            }
+            kept.push((await store.stat(key))!);
+            break;
+          }
         }
         return describe(kept, new Set());
       } finally {
