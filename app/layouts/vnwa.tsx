@@ -32,7 +32,7 @@ export const loader = withAccess('admin', async (_args, { services }) => ({
   openReports: (await services.reports.counts()).open,
 }));
 
-// Only built screens are listed: the local files, appearance and settings screens join the menu when their
+// Only built screens are listed: the appearance and settings screens join the menu when their
 // issues build them (their routes answer 501 until then).
 export const adminNavigation = [
   {
