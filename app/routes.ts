@@ -1,7 +1,6 @@
-// The route table of spec section 2. Back-office screens that later issues build are `pendingAdmin` until then.
+// The route table of spec section 2: every screen it names, each with its own module.
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes';
 
-const pendingAdmin = (path: string, id: string) => route(path, 'routes/vnwa/pending.tsx', { id });
 const go = (path: string, id: string) => route(path, 'routes/redirect.tsx', { id });
 
 export default [
@@ -34,7 +33,7 @@ export default [
       route('setting/audit-log', 'routes/vnwa/audit/route.tsx', { id: 'routes/vnwa/audit' }),
       route('appearance/home-page', 'routes/vnwa/home-page.tsx', { id: 'vnwa-home-page' }),
       route('appearance/movies-page', 'routes/vnwa/movies-page.tsx', { id: 'vnwa-movies-page' }),
-      pendingAdmin('vmedia/local-files', 'vnwa-local-files'),
+      route('vmedia/local-files', 'routes/vnwa/local-files.tsx', { id: 'vnwa-local-files' }),
       route('vmedia/video-manager/list', 'routes/vnwa/videos.tsx'),
       route('vmedia/video-manager/trash', 'routes/vnwa/videos-trash.tsx'),
       route('account/general', 'routes/vnwa/account/general.tsx'),

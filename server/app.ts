@@ -44,6 +44,7 @@ import { auditRoutes } from './http/audit.routes.ts';
 import { overviewRoutes } from './http/overview.routes.ts';
 import { homeSectionsRoutes } from './http/home-sections.routes.ts';
 import { storageRoutes } from './http/storage.routes.ts';
+import { localFilesRoutes } from './http/local-files.routes.ts';
 import { attachRealtime, forwardEvents, type Realtime } from './realtime/realtime.ts';
 import { createServices, type Services } from './services.ts';
 import { registerWeb } from './web/react-router.ts';
@@ -198,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(auditRoutes);
       await api.register(overviewRoutes);
       await api.register(homeSectionsRoutes);
+      await api.register(localFilesRoutes);
       // Unknown API paths answer JSON, never the HTML app.
       api.all(
         '/*',

@@ -19,6 +19,8 @@ import { createPresenceService } from './domain/catalog/presence.service.ts';
 import { registerMediaJobs } from './domain/media/media.jobs.ts';
 import { createTranscoder } from './domain/media/transcode.service.ts';
 import { createUploadsService } from './domain/media/uploads.service.ts';
+import { createLocalFilesService } from './domain/media/local-files.service.ts';
+import { createLocalFileStore } from './media/file-store.ts';
 import { videoFiles } from './domain/media/video-files.ts';
 import { createVideosService } from './domain/media/videos.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
@@ -274,6 +276,12 @@ export function createServices(options: {
     transcoder,
     videos,
     uploads,
+    /** Local Files (decision 050): the admins' file manager, through the storage interface. */
+    localFiles: createLocalFilesService({
+      db,
+      store: createLocalFileStore(path.join(config.dataDir, 'storage')),
+      workDir: path.join(config.dataDir, 'work', 'local-files'),
+    }),
     changes,
     settings,
     site,

@@ -36,17 +36,10 @@ export function ErrorView({ variant = 'page' }: { variant?: 'page' | 'inline' })
       ? t('error.notFound')
       : status === 403
         ? t('error.forbidden')
-        : status === 501
-          ? t('pending.title')
-          : status >= 500
-            ? t('error.title')
-            : message;
-  const detail =
-    status === 501
-      ? t('pending.message')
-      : status >= 500 && !import.meta.env.DEV
-        ? t('error.internal')
-        : message;
+        : status >= 500
+          ? t('error.title')
+          : message;
+  const detail = status >= 500 && !import.meta.env.DEV ? t('error.internal') : message;
   const showStack = import.meta.env.DEV && status >= 500 && stack && showDetails;
 
   const inline = variant === 'inline';

@@ -21,6 +21,7 @@ export function ImageField({
   onRemove,
   hint,
   error,
+  extra,
 }: {
   /** A visible label above, where the form has others. */
   label?: string;
@@ -41,6 +42,8 @@ export function ImageField({
   hint?: ReactNode;
   /** The form's own error for this field. */
   error?: string;
+  /** More ways to set it, under Upload (the movie form's "Local Files…" picker). */
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
@@ -99,6 +102,7 @@ export function ImageField({
           >
             {busy ? t('account.avatar.uploading') : chooseLabel}
           </Button>
+          {extra}
           {onRemove ? (
             <Button
               type="button"

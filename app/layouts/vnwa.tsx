@@ -4,6 +4,10 @@ import {
   DatabaseBackup,
   LayoutDashboard,
   ScrollText,
+  FolderOpen,
+  House,
+  LayoutList,
+  Link2,
   Film,
   Flag,
   Globe2,
@@ -36,8 +40,7 @@ export const loader = withAccess('admin', async (_args, { services }) => ({
   openReports: (await services.reports.counts()).open,
 }));
 
-// Only built screens are listed: the local files, appearance and settings screens join the menu when their
-// issues build them (their routes answer 501 until then).
+// Every back-office screen, by group: what a link here opens is a working screen.
 export const adminNavigation = [
   {
     group: 'admin.groups.glance',
@@ -58,6 +61,15 @@ export const adminNavigation = [
     items: [
       { to: '/vnwa/vmedia/video-manager/list', label: 'admin.pages.videoManager', icon: Video },
       { to: '/vnwa/vmedia/video-manager/trash', label: 'admin.pages.trash', icon: Trash2 },
+      { to: '/vnwa/vmedia/local-files', label: 'admin.pages.localFiles', icon: FolderOpen },
+    ],
+  },
+  {
+    group: 'admin.groups.appearance',
+    items: [
+      { to: '/vnwa/appearance/home-page', label: 'admin.pages.homePage', icon: House },
+      { to: '/vnwa/appearance/movies-page', label: 'admin.pages.moviesPage', icon: LayoutList },
+      { to: '/vnwa/Link', label: 'admin.pages.link', icon: Link2 },
     ],
   },
   {

@@ -13,11 +13,3 @@ export function invalidRoute(request: Request): never {
     statusText: 'Not Found',
   });
 }
-
-/** A screen that a later issue builds: 501 instead of pretending to work. */
-export function notAvailableYet(request: Request): never {
-  throw data(`Not available yet: ${new URL(request.url).pathname}`, {
-    status: 501,
-    statusText: 'Not Implemented',
-  });
-}

@@ -16,6 +16,8 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.ts': 'video/mp2t',
   '.vtt': 'text/vtt; charset=utf-8',
   '.srt': 'application/x-subrip; charset=utf-8',
+  '.ass': 'text/plain; charset=utf-8',
+  '.pdf': 'application/pdf',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.png': 'image/png',

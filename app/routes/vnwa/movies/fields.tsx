@@ -2,6 +2,7 @@
 // (genres, nations, languages).
 import { ImagePlus } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { PickFromStorageButton } from '#app/components/files/storage-file-picker.tsx';
 import { ImageField } from '#app/components/image-field.tsx';
 import { Img } from '#app/components/image.tsx';
 import { Checkbox } from '#app/components/ui/input.tsx';
@@ -34,7 +35,7 @@ export function MoviePicture({
   );
 }
 
-/** A poster or backdrop: uploaded at once, kept in the form until it is saved. */
+/** A poster or backdrop: uploaded at once or picked from Local Files, kept in the form until it is saved. */
 export function MovieImage({
   label,
   name,
@@ -74,6 +75,13 @@ export function MovieImage({
         onChange((await api.post<{ path: string }>('/admin/uploads/image', body)).path);
       }}
       onRemove={value ? () => onChange(null) : undefined}
+      extra={
+        <PickFromStorageButton
+          onPick={(path) => onChange(path)}
+          label={t('localFiles.chooseFromStorage')}
+          className="justify-start"
+        />
+      }
     />
   );
 }
