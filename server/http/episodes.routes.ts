@@ -109,7 +109,12 @@ export const episodesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: movieParams,
         response: {
           200: z.object({
-            movie: z.object({ id: z.number(), title: z.string(), slug: z.string() }),
+            movie: z.object({
+              id: z.number(),
+              title: z.string(),
+              slug: z.string(),
+              published: z.boolean(),
+            }),
             servers: z.array(serverSchema),
           }),
           ...errors,

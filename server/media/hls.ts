@@ -363,7 +363,12 @@ const SEGMENT_WATCH_MS = 1000;
  * Counts the finished HLS segments in `dir` every second and reports them as a percentage of `duration` (the last
  * segment file is the one being written). Answers the stop.
  */
-export function watchSegments(dir: string, duration: number, onPercent: (percent: number) => void) {
+export function watchSegments(
+  dir: string,
+  duration: number,
+  onPercent: (percent: number) => void,
+  everyMs = SEGMENT_WATCH_MS,
+) {
   const timer = setInterval(() => {
     fs.readdir(dir)
       .then((names) => {
@@ -374,7 +379,7 @@ export function watchSegments(dir: string, duration: number, onPercent: (percent
       .catch(() => {
         // Not there yet: ffmpeg creates it with the first segment.
       });
-  }, SEGMENT_WATCH_MS);
+  }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
 }

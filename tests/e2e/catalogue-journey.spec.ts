@@ -38,7 +38,9 @@ test('an admin publishes a movie with two servers and a visitor finds it and wat
     .setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: PNG });
   await expect(form.locator('img').first()).toHaveAttribute('src', /\/_img\?src=\/storage\//);
   await form.getByLabel(genre).check();
-  await expect(form.getByLabel('Published')).toBeChecked();
+  // A new movie starts as a draft.
+  await expect(form.getByLabel('Published')).not.toBeChecked();
+  await form.getByLabel('Published').check();
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('The movie was created.')).toBeVisible();
 

@@ -17,6 +17,9 @@ test('an admin creates, finds and unpublishes a movie', async ({ asAdmin: page }
   await form.getByLabel('Title', { exact: true }).fill(title);
   await expect(form.getByLabel('Slug')).toHaveValue(`mat-biec-${stamp}`);
   await form.getByLabel('Original title').fill('Dreamy Eyes');
+  // A new movie is a draft until it is published.
+  await expect(form.getByLabel('Published')).not.toBeChecked();
+  await form.getByLabel('Published').check();
   await page
     .getByTestId('poster-input')
     .setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: PNG });
@@ -39,6 +42,13 @@ test('an admin creates, finds and unpublishes a movie', async ({ asAdmin: page }
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Dreamy Eyes');
   await expect(row).toContainText('2019');
+  // A published movie's menu leads to its public page.
+  await row.getByRole('button', { name: `Actions for ${title}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'View on site' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/watch/mat-biec-${stamp}`, 'i'),
+  );
+  await page.keyboard.press('Escape');
 
   await row.getByRole('checkbox').check();
   await expect(page.getByTestId('bulk-bar')).toContainText('1 selected');
@@ -59,6 +69,8 @@ test('an admin adds servers and episodes, pastes many, and reorders them', async
   await page.getByRole('menuitem', { name: 'Manage episodes' }).click();
   await expect(page).toHaveURL(/\/vnwa\/movie\/film\/episodes-\d+$/);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  // A draft has no public page to view yet.
+  await expect(page.getByRole('link', { name: 'View on site' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'New server' }).first().click();
   await page.getByRole('dialog').getByLabel('Name').fill('Vietsub #1');

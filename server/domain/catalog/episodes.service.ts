@@ -130,7 +130,12 @@ export function createEpisodesService({ db, events }: { db: Database; events: Ev
 
   async function requireMovie(movieId: number) {
     const [movie] = await db
-      .select({ id: movies.id, title: movies.title, slug: movies.slug })
+      .select({
+        id: movies.id,
+        title: movies.title,
+        slug: movies.slug,
+        published: movies.published,
+      })
       .from(movies)
       .where(eq(movies.id, movieId));
     if (!movie) throw new NotFound('No such movie.');

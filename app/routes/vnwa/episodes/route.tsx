@@ -1,7 +1,7 @@
 // `/vnwa/movie/film/episodes-{movie_id}`: a movie's episodes grouped by server in tabs. Add one (a video of the video
 // manager, an HLS address or an embed), add many by pasting `name|url` lines, reorder by dragging (or with the arrow buttons), edit, publish, delete. An unknown or malformed
 // movie id is an invalid route (404 `Page Not Found: {fullPath}`).
-import { ArrowLeft, ListPlus, Plus } from 'lucide-react';
+import { ArrowLeft, ExternalLink, ListPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { AppLink } from '#app/components/app-link.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -59,6 +59,17 @@ export default function Episodes({ loaderData }: Route.ComponentProps) {
           </AppLink>
           <h2 className="mt-1 text-xl font-semibold break-words">{movie.title}</h2>
         </div>
+        {movie.published ? (
+          <a
+            href={`/watch/${movie.slug}`}
+            target="_blank"
+            rel="noreferrer"
+            className="ml-auto inline-flex items-center gap-1.5 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300"
+          >
+            <ExternalLink className="size-4" aria-hidden />
+            {t('admin.viewOnSite')}
+          </a>
+        ) : null}
         <Button variant="outline" size="lg" onClick={() => setDialog('server')}>
           <Plus aria-hidden />
           {t('admin.episodes.newServer')}

@@ -1,6 +1,6 @@
 // The Movie Manager's columns: poster and title, type, status, year, episodes, views, update time, and each row's
 // actions (edit, episodes, delete).
-import { Clapperboard, ListVideo, Pencil, Trash2 } from 'lucide-react';
+import { Clapperboard, ExternalLink, ListVideo, Pencil, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { AppLink } from '#app/components/app-link.tsx';
 import {
@@ -98,6 +98,14 @@ export function useMovieColumns({
               {t('admin.pages.episodes')}
             </AppLink>
           </DropdownMenuItem>
+          {row.original.published ? (
+            <DropdownMenuItem asChild>
+              <a href={`/watch/${row.original.slug}`} target="_blank" rel="noreferrer">
+                <ExternalLink aria-hidden />
+                {t('admin.viewOnSite')}
+              </a>
+            </DropdownMenuItem>
+          ) : null}
           <DropdownMenuItem danger onSelect={() => remove(row.original)}>
             <Trash2 aria-hidden />
             {t('admin.users.delete.open')}

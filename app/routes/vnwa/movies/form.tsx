@@ -239,7 +239,8 @@ export function MovieForm({
               <CheckboxField
                 key={flag}
                 name={flag}
-                defaultChecked={movie ? movie[flag] : flag === 'published'}
+                // A new movie starts as a draft: nothing reaches viewers before the admin says so.
+                defaultChecked={movie ? movie[flag] : false}
                 label={t(`admin.movies.form.${flag}`)}
                 className="gap-2"
               />
