@@ -24,6 +24,7 @@ export default [
       route('movie/nation', 'routes/vnwa/terms.tsx', { id: 'vnwa-nation' }),
       route('movie/reports', 'routes/vnwa/reports/route.tsx', { id: 'routes/vnwa/reports' }),
       route('movie/film/list', 'routes/vnwa/movies/route.tsx', { id: 'routes/vnwa/movies' }),
+      route('movie/film/trash', 'routes/vnwa/movies/trash.tsx'),
       route('movie/film/:episodes', 'routes/vnwa/episodes/route.tsx', {
         id: 'routes/vnwa/episodes',
       }),

@@ -9,6 +9,7 @@ export const QUEUES = {
   transcode: 'media.video.transcode',
   cleanUploads: 'media.uploads.clean',
   purgeTrash: 'media.trash.purge',
+  purgeMovies: 'catalog.trash.purge',
   rollViews: 'catalog.views.roll',
   notifyFollowers: 'engagement.followers.notify',
   notifyReporters: 'engagement.reporters.notify',
@@ -56,6 +57,7 @@ export function createJobQueue(options: { db: Database; log: Log }) {
       for (const name of [
         QUEUES.cleanUploads,
         QUEUES.purgeTrash,
+        QUEUES.purgeMovies,
         QUEUES.rollViews,
         QUEUES.purgeAudit,
         QUEUES.mailDigest,

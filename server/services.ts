@@ -8,6 +8,7 @@ import { createAccountsService } from './domain/auth/accounts.service.ts';
 import { createAuth } from './domain/auth/auth.ts';
 import { createEpisodesService } from './domain/catalog/episodes.service.ts';
 import { createMoviesService } from './domain/catalog/movies.service.ts';
+import { registerMovieJobs } from './domain/catalog/movies.jobs.ts';
 import { createSeoService } from './domain/catalog/seo.service.ts';
 import { createSearchService } from './domain/catalog/search.service.ts';
 import { createTermsService } from './domain/catalog/terms.service.ts';
@@ -179,7 +180,8 @@ export function createServices(options: {
   const views = createViewsService({ db });
   registerViewJobs(jobs, { views, log });
   const terms = createTermsService({ db });
-  const movies = createMoviesService({ db, events });
+  const movies = createMoviesService({ db, events, trashDays: config.TRASH_RETENTION_DAYS });
+  registerMovieJobs(jobs, { movies, log });
   const home = createHomeService({ db, log });
   const watch = createWatchService({
     db,

@@ -12,6 +12,7 @@ export function DeleteDialog({
   done,
   after,
   onClose,
+  confirmLabel,
 }: {
   title: ReactNode;
   description?: ReactNode;
@@ -19,6 +20,8 @@ export function DeleteDialog({
   done?: string;
   after?: () => unknown;
   onClose: () => void;
+  /** The button's word when it is not "Delete" (a move to the trash). */
+  confirmLabel?: string;
 }) {
   const { t } = useTranslation();
   const act = useAdminAction();
@@ -27,7 +30,7 @@ export function DeleteDialog({
       onClose={onClose}
       title={title}
       description={description}
-      confirmLabel={t('admin.users.delete.submit')}
+      confirmLabel={confirmLabel ?? t('admin.users.delete.submit')}
       onConfirm={() => act(remove, done, after)}
     />
   );

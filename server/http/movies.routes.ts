@@ -92,6 +92,13 @@ const idParams = z.strictObject({ id: idParam });
 /** The movies a bulk action applies to. */
 const bulkIds = z.array(rowId).min(1).max(500);
 const movieOut = z.object({ movie: movieSchema });
+const trashedMovieSchema = movieSchema
+  .extend({
+    deleted_at: z.string(),
+    /** When the hourly purge deletes it for good (TRASH_RETENTION_DAYS after `deleted_at`). */
+    purge_at: z.string(),
+  })
+  .meta({ id: 'TrashedMovie' });
 
 export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { movies } = app.services;
@@ -153,7 +160,10 @@ export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Delete a movie and its episodes',
+        summary: 'Move a movie to the trash',
+        description:
+          'It leaves the site at once (unpublished) and can be restored, as a draft, until the purge deletes it ' +
+          'with its episodes TRASH_RETENTION_DAYS later.',
         params: idParams,
         response: { 200: z.object({ ok: z.literal(true) }), ...errors },
       },
@@ -164,12 +174,68 @@ export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/admin/movies/trash',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'List the movies trash',
+        querystring: moviesQuery.api,
+        response: { 200: pageSchema(trashedMovieSchema), ...errors },
+      },
+    },
+    async (request) => movies.listTrash(request.query),
+  );
+
+  app.post(
+    '/admin/movies/:id/restore',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Restore a movie from the trash',
+        description: 'It comes back as a draft: publish it again to show it on the site.',
+        params: idParams,
+        response: { 200: movieOut, ...errors },
+      },
+    },
+    async (request) => ({ movie: await movies.restore(request.params.id) }),
+  );
+
+  app.delete(
+    '/admin/movies/trash/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a movie of the trash for good',
+        params: idParams,
+        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      await movies.destroy(request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/admin/movies/trash',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Empty the movies trash',
+        response: { 200: z.object({ affected: z.number() }), ...errors },
+      },
+    },
+    async () => movies.emptyTrash(),
+  );
+
   app.post(
     '/admin/movies/bulk',
     {
       schema: {
         tags: ['admin'],
-        summary: 'Publish, unpublish, set the type, add a genre or delete several movies',
+        summary:
+          'Publish, unpublish, set the type, add a genre or move to the trash several movies',
         body: z.discriminatedUnion('action', [
           z.strictObject({
             action: z.enum(['publish', 'unpublish', 'delete']),

@@ -1,6 +1,8 @@
 // The movie manager's API: admins only, every field checked, unique slugs with 301s for old ones, search
 // without diacritics and with a typo, filters, sort, bulk actions, image uploads.
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createEpisode } from '#tests/factories.ts';
 import { solidImage } from '#tests/image-utils.ts';
 import type { Client } from './accounts-client.ts';
 import { BROKEN_FORMS, expectInvalid, signInFirstAdmin } from './accounts-client.ts';
@@ -172,6 +174,55 @@ describe('movies', () => {
       affected: 2,
     });
     expect((await admin.delete(`/api/admin/movies/${a.id}`)).statusCode).toBe(404);
+    // Both went to the trash, not away.
+    const trash = (await admin.get('/api/admin/movies/trash?per_page=100')).json();
+    expect(trash.data.map((movie: { id: number }) => movie.id)).toEqual(
+      expect.arrayContaining(ids),
+    );
+  });
+
+  it('go to a trash first: off the site and the lists, restored as drafts, purged after the retention', async () => {
+    const movie = (await create({ title: 'Vào thùng rác', published: true })).json().movie;
+    const episode = await createEpisode(admin, movie, { name: 'Tập 1' });
+    expect((await admin.delete(`/api/admin/movies/${movie.id}`)).statusCode).toBe(200);
+    // Gone from the back office's list and pages, and from the site.
+    expect((await admin.get(`/api/admin/movies/${movie.id}`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/admin/movies/${movie.id}/episodes`)).statusCode).toBe(404);
+    const listed = (await admin.get('/api/admin/movies?search=vao+thung+rac')).json();
+    expect(listed.data).toEqual([]);
+    expect(await t.app.services.watch.episodePage(movie.slug, episode.ep)).toBeNull();
+    // A bulk action does not reach it.
+    expect(
+      (await admin.post('/api/admin/movies/bulk', { action: 'publish', ids: [movie.id] })).json(),
+    ).toEqual({ affected: 0 });
+
+    const [trashed] = (await admin.get('/api/admin/movies/trash?search=vao+thung+rac')).json().data;
+    expect(trashed).toMatchObject({ id: movie.id, published: false });
+    const days = (Date.parse(trashed.purge_at) - Date.parse(trashed.deleted_at)) / 86_400_000;
+    expect(days).toBe(30);
+
+    const restored = await admin.post(`/api/admin/movies/${movie.id}/restore`);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().movie).toMatchObject({ id: movie.id, published: false });
+    expect((await admin.get(`/api/admin/movies/${movie.id}/episodes`)).statusCode).toBe(200);
+    expect((await admin.post(`/api/admin/movies/${movie.id}/restore`)).statusCode).toBe(404);
+
+    // Deleted for good: from the trash, by hand or by the purge.
+    await admin.delete(`/api/admin/movies/${movie.id}`);
+    expect((await admin.delete(`/api/admin/movies/trash/${movie.id}`)).statusCode).toBe(200);
+    expect((await admin.post(`/api/admin/movies/${movie.id}/restore`)).statusCode).toBe(404);
+    const old = (await create({ title: 'Cũ trong thùng rác' })).json().movie;
+    const fresh = (await create({ title: 'Mới trong thùng rác' })).json().movie;
+    await admin.post('/api/admin/movies/bulk', { action: 'delete', ids: [old.id, fresh.id] });
+    await t.db.execute(
+      sql`update movies set deleted_at = now() - interval '31 days' where id = ${old.id}`,
+    );
+    expect(await t.app.services.movies.purgeTrash()).toBe(1);
+    const left = (await admin.get('/api/admin/movies/trash?per_page=100')).json().data;
+    expect(left.map((m: { id: number }) => m.id)).toContain(fresh.id);
+    expect(left.map((m: { id: number }) => m.id)).not.toContain(old.id);
+    expect((await admin.delete('/api/admin/movies/trash')).json().affected).toBeGreaterThan(0);
+    expect((await admin.get('/api/admin/movies/trash')).json().meta.total).toBe(0);
   });
 
   it('take image uploads as webp and refuse what is not an image', async () => {

@@ -170,9 +170,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       made.push(movie.id);
       return movie;
     });
-    // Its servers, episodes, subtitles and reports go with it.
-    for (const id of made)
+    // To the trash (a test may have put it there already: 404), then for good; its servers, episodes, subtitles and
+    // reports go with it.
+    for (const id of made) {
       await expectStatus(await adminApi.delete(`/api/admin/movies/${id}`), [200, 404]);
+      await expectStatus(await adminApi.delete(`/api/admin/movies/trash/${id}`), [200, 404]);
+    }
   },
 
   createServer: async ({ adminApi }, provide) => {

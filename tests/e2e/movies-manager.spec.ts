@@ -53,7 +53,7 @@ test('an admin creates, finds and unpublishes a movie', async ({ asAdmin: page }
   await row.getByRole('checkbox').check();
   await expect(page.getByTestId('bulk-bar')).toContainText('1 selected');
   await page.getByTestId('bulk-bar').getByRole('button', { name: 'Unpublish' }).click();
-  await expect(page.getByText('Done: 1 movie(s) changed.')).toBeVisible();
+  await expect(page.getByText('Done: 1 movie changed.')).toBeVisible();
   await expect(row).toContainText('Draft');
 });
 
@@ -87,7 +87,7 @@ test('an admin adds servers and episodes, pastes many, and reorders them', async
   await expect(page.getByRole('dialog').getByText(/Line 2/)).toBeVisible();
   await lines.fill('Tập 1|https://cdn.example/1/master.m3u8\nTập 2|https://player.example/embed/2');
   await page.getByRole('dialog').getByRole('button', { name: 'Add episodes' }).click();
-  await expect(page.getByText('2 episode(s) added.')).toBeVisible();
+  await expect(page.getByText('2 episodes added.')).toBeVisible();
   const rows = page.getByTestId('episode-row');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText('HLS');
@@ -205,4 +205,34 @@ test('a visitor opens a movie: details, episodes by server, related movies, and 
   expect(old.status()).toBe(301);
   expect(old.headers()['location']).toBe(`/watch/tay-du-ky-moi-${stamp}`);
   expect((await page.goto('/watch/no-such-movie'))?.status()).toBe(404);
+});
+
+test('a deleted movie waits in the trash and comes back as a draft', async ({
+  asAdmin: page,
+  createMovie,
+}) => {
+  const title = `Thùng rác ${uniqueStamp()}`;
+  await createMovie({ title, published: true });
+  await page.getByRole('searchbox').fill(title);
+  const row = page.locator('tbody tr').filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: `Move “${title}” to the trash?` });
+  await expect(dialog).toContainText('restore it from the trash for 30 days');
+  await dialog.getByRole('button', { name: 'Move to trash' }).click();
+  await expect(page.getByText(`“${title}” is in the trash.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  await page.getByRole('link', { name: /^Trash \(\d+\)$/ }).click();
+  await expect(page).toHaveURL('/vnwa/movie/film/trash');
+  await expect(page).toHaveTitle('Movies trash | Phim');
+  const trashed = page.locator('tbody tr').filter({ hasText: title });
+  await trashed.getByRole('button', { name: `Restore ${title}` }).click();
+  await expect(page.getByText(`“${title}” is back, as a draft.`)).toBeVisible();
+  await expect(trashed).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Movie Manager' }).first().click();
+  await page.getByRole('searchbox').fill(title);
+  await expect(row).toContainText('Draft');
 });

@@ -137,7 +137,7 @@ export function createEpisodesService({ db, events }: { db: Database; events: Ev
         published: movies.published,
       })
       .from(movies)
-      .where(eq(movies.id, movieId));
+      .where(and(eq(movies.id, movieId), isNull(movies.deletedAt)));
     if (!movie) throw new NotFound('No such movie.');
     return movie;
   }

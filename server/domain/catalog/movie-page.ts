@@ -1,6 +1,6 @@
 // One page of movies for a query, for the back office and the public listing: filters, search with its relevance
 // order, and sorts shaped after the listing's indexes, with the total counted the cheapest way for each.
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { foldForSearch } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
 import { movies, movieTerms, terms } from '#server/db/schema/index.ts';
@@ -19,6 +19,8 @@ export type MovieQuery = {
   status?: MovieStatus;
   year?: number;
   published?: 'true' | 'false';
+  /** The back office's lists: the movies trash (true) or everything else (false); public cards leave it unset. */
+  trash?: boolean;
   quality?: string;
   language?: string;
   /** `relevance` orders by how well titles match `search` (and falls back to `updated_at` without one). */
@@ -64,6 +66,10 @@ export async function findMoviePage(db: Database, query: MovieQuery, cards: bool
     );
   if (query.quality) filters.push(eq(movies.quality, query.quality));
   if (query.language) filters.push(sql`${query.language} = any(${movies.languages})`);
+  // Counted apart from the filters that narrow a list: nearly every movie is out of the trash.
+  const narrowing = filters.length;
+  if (query.trash !== undefined)
+    filters.push(query.trash ? isNotNull(movies.deletedAt) : isNull(movies.deletedAt));
   const where = filters.length ? and(...filters) : undefined;
   const sort = query.sort === 'relevance' ? (search ? 'relevance' : 'updated_at') : query.sort;
   const sortColumn = {
@@ -87,7 +93,7 @@ export async function findMoviePage(db: Database, query: MovieQuery, cards: bool
   // A listing narrowed by a search or a filter must find every match to sort them anyway: it counts them in
   // the same pass (`count(*) over ()`) instead of a second query that joins them all again. A plain listing
   // reads its page from an index and counts apart (an index-only scan), or the window would read every row.
-  const narrowed = filters.length > (query.published ? 1 : 0);
+  const narrowed = narrowing > (query.published ? 1 : 0) || Boolean(query.trash);
   const run = async (tx: Database): Promise<[MovieRow[], number]> => {
     const countRows = async () =>
       (await tx.select({ value: count() }).from(movies).where(where))[0]?.value ?? 0;

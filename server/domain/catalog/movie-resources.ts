@@ -1,6 +1,6 @@
 // A movie as the API answers it: the columns read for a whole movie and for a public card, its genres and nations
 // attached, and one movie by id.
-import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { episodes, movies, movieTerms, terms } from '#server/db/schema/index.ts';
 import { NotFound } from '#server/domain/errors.ts';
@@ -123,7 +123,8 @@ export async function getMovie(db: Database, id: number) {
     .select(movieSelection)
     .from(movies)
     .leftJoin(terms, eq(terms.id, movies.typeId))
-    .where(eq(movies.id, id));
+    // A movie in the trash is not to be read or edited, only restored or deleted for good.
+    .where(and(eq(movies.id, id), isNull(movies.deletedAt)));
   if (!rows[0]) throw new NotFound('No such movie.');
   return (await movieResources(db, rows as never))[0]!;
 }

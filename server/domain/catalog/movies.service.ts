@@ -1,6 +1,6 @@
 // Movies for the back office: list with search, filters and sort; create and edit with every field; unique slugs
 // that keep old URLs working; bulk actions; delete with its episodes.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { foldForSearch, slugify } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
 import { retryOnUniqueKey } from '#server/db/unique.ts';
@@ -21,6 +21,7 @@ import {
   type BulkAction,
   type MovieInput,
 } from './movie-input.ts';
+import { NotFound } from '#server/domain/errors.ts';
 import type { EventBus } from '#server/events.ts';
 import { markEpisodesWatchable } from './episodes.service.ts';
 import { moreLikeThis } from './more-like-this.ts';
@@ -38,13 +39,92 @@ const SLUG_INDEX = 'movies_slug_unique';
 
 export type MoviesService = ReturnType<typeof createMoviesService>;
 
-export function createMoviesService({ db, events }: { db: Database; events: EventBus }) {
+export function createMoviesService({
+  db,
+  events,
+  trashDays,
+}: {
+  db: Database;
+  events: EventBus;
+  /** How long a movie stays in the trash before the hourly purge deletes it (TRASH_RETENTION_DAYS). */
+  trashDays: number;
+}) {
+  /** Sends movies to the trash: unpublished (viewers lose them at once), kept TRASH_RETENTION_DAYS. */
+  async function trash(ids: number[]) {
+    const moved = await db
+      .update(movies)
+      .set({ deletedAt: new Date(), published: false })
+      .where(and(inArray(movies.id, ids), isNull(movies.deletedAt)))
+      .returning({ id: movies.id });
+    return moved.length;
+  }
+  const inTrash = (id: number) => and(eq(movies.id, id), isNotNull(movies.deletedAt));
+  const purgeAt = (deletedAt: Date) => new Date(deletedAt.getTime() + trashDays * 86_400_000);
+
   return {
     get: (id: number) => getMovie(db, id),
 
     async list(query: MovieQuery = {}) {
-      const { rows, meta } = await findMoviePage(db, query, false);
+      const { rows, meta } = await findMoviePage(db, { ...query, trash: false }, false);
       return { data: await movieResources(db, rows as never), meta };
+    },
+
+    /** The movies trash: newest first unless told, each with when it went and when the purge deletes it. */
+    async listTrash(query: MovieQuery = {}) {
+      const { rows, meta } = await findMoviePage(db, { ...query, trash: true }, false);
+      const resources = await movieResources(db, rows as never);
+      const deleted = new Map(
+        (
+          await db
+            .select({ id: movies.id, deletedAt: movies.deletedAt })
+            .from(movies)
+            .where(inArray(movies.id, resources.map((movie) => movie.id).concat(0)))
+        ).map((row) => [row.id, row.deletedAt!]),
+      );
+      return {
+        data: resources.map((movie) => {
+          const at = deleted.get(movie.id)!;
+          return { ...movie, deleted_at: at.toISOString(), purge_at: purgeAt(at).toISOString() };
+        }),
+        meta,
+      };
+    },
+
+    /** How many movies wait in the trash (the Movie Manager's link to it). */
+    trashCount: () => db.$count(movies, isNotNull(movies.deletedAt)),
+
+    /** Back from the trash as a draft: nothing reappears on the site until an admin publishes it again. */
+    async restore(id: number) {
+      const [row] = await db
+        .update(movies)
+        .set({ deletedAt: null, updatedAt: new Date() })
+        .where(inTrash(id))
+        .returning({ id: movies.id });
+      if (!row) throw new NotFound('No such movie in the trash.');
+      return getMovie(db, id);
+    },
+
+    /** Deletes a movie of the trash for good, with its episodes. */
+    async destroy(id: number) {
+      const gone = await db.delete(movies).where(inTrash(id)).returning({ id: movies.id });
+      if (!gone.length) throw new NotFound('No such movie in the trash.');
+    },
+
+    async emptyTrash() {
+      const gone = await db
+        .delete(movies)
+        .where(isNotNull(movies.deletedAt))
+        .returning({ id: movies.id });
+      return { affected: gone.length };
+    },
+
+    /** The hourly purge: movies longer in the trash than TRASH_RETENTION_DAYS go for good. */
+    async purgeTrash() {
+      const gone = await db
+        .delete(movies)
+        .where(sql`${movies.deletedAt} < now() - make_interval(days => ${trashDays})`)
+        .returning({ id: movies.id });
+      return gone.length;
     },
 
     /** A page of public cards: the listing's own query, reading only the columns a card shows. */
@@ -113,18 +193,17 @@ export function createMoviesService({ db, events }: { db: Database; events: Even
       return getMovie(db, id);
     },
 
+    /** To the trash (decision 052): restored as a draft, or purged after TRASH_RETENTION_DAYS. */
     async remove(id: number) {
       await getMovie(db, id);
-      await db.delete(movies).where(eq(movies.id, id));
+      await trash([id]);
     },
 
     async bulk(input: BulkAction) {
       const ids = [...new Set(input.ids)];
-      const where = inArray(movies.id, ids);
-      if (input.action === 'delete') {
-        const deleted = await db.delete(movies).where(where).returning({ id: movies.id });
-        return { affected: deleted.length };
-      }
+      // Movies in the trash are out of reach of every bulk action.
+      const where = and(inArray(movies.id, ids), isNull(movies.deletedAt));
+      if (input.action === 'delete') return { affected: await trash(ids) };
       if (input.action === 'add_genre') {
         await checkMovieTerms(db, { title: '', genre_ids: [input.genre_id] });
         const existing = await db.select({ id: movies.id }).from(movies).where(where);

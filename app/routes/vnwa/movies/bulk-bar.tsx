@@ -69,8 +69,8 @@ export function BulkBar({
           open
           onOpenChange={setConfirmDelete}
           title={t('admin.movies.bulk.deleteTitle', { count: ids.length })}
-          description={t('admin.movies.deleteText')}
-          confirmLabel={t('admin.users.delete.submit')}
+          description={t('admin.movies.trashTextMany', { count: data.trash.days })}
+          confirmLabel={t('admin.movies.moveToTrash')}
           onConfirm={() => run({ action: 'delete' })}
         />
       ) : null}

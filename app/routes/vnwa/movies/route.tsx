@@ -1,7 +1,8 @@
 // `/vnwa/movie/film/list`, the Movie Manager: the shared admin table with poster, title, type, status, year, episodes,
 // views and update time; search without diacritics, filters, sort, pages; bulk publish, unpublish, set type, add
 // genre and delete; one form for create and edit with image upload, slug preview and errors by their fields.
-import { Plus } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
+import { AppLink } from '#app/components/app-link.tsx';
 import { useState } from 'react';
 import { DataTable, choices, type TableFilterProps } from '#app/components/data-table/index.ts';
 import { Button } from '#app/components/ui/button.tsx';
@@ -29,7 +30,17 @@ export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, 
     services.terms.list('nation', all),
   ]);
   const pick = (list: typeof genres) => list.data.map(({ id, name }) => ({ id, name }));
-  return { movies, sorted, genres: pick(genres), types: pick(types), nations: pick(nations) };
+  return {
+    movies,
+    sorted,
+    genres: pick(genres),
+    types: pick(types),
+    nations: pick(nations),
+    trash: {
+      count: await services.movies.trashCount(),
+      days: services.config.TRASH_RETENTION_DAYS,
+    },
+  };
 });
 
 export type MoviesData = Route.ComponentProps['loaderData'];
@@ -56,10 +67,18 @@ export default function MoviesManager({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-screen-2xl flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('admin.movies.intro')}</p>
-        <Button size="lg" onClick={() => setEditing({})}>
-          <Plus aria-hidden />
-          {t('admin.movies.new')}
-        </Button>
+        <div className="flex items-center gap-2">
+          <Button variant="outline" size="lg" asChild>
+            <AppLink to="/vnwa/movie/film/trash">
+              <Trash2 aria-hidden />
+              {t('admin.movies.trash.link', { count: loaderData.trash.count })}
+            </AppLink>
+          </Button>
+          <Button size="lg" onClick={() => setEditing({})}>
+            <Plus aria-hidden />
+            {t('admin.movies.new')}
+          </Button>
+        </div>
       </div>
       <DataTable
         columns={columns}
@@ -96,10 +115,11 @@ export default function MoviesManager({ loaderData }: Route.ComponentProps) {
       ) : null}
       {deleting ? (
         <DeleteDialog
-          title={t('admin.users.delete.title', { name: deleting.title })}
-          description={t('admin.movies.deleteText')}
+          title={t('admin.movies.trashTitle', { name: deleting.title })}
+          description={t('admin.movies.trashText', { count: loaderData.trash.days })}
+          confirmLabel={t('admin.movies.moveToTrash')}
           remove={() => api.delete(`/admin/movies/${deleting.id}`)}
-          done={t('admin.users.delete.done', { name: deleting.title })}
+          done={t('admin.movies.trashed', { name: deleting.title })}
           onClose={() => setDeleting(null)}
         />
       ) : null}
