@@ -1,6 +1,7 @@
-// A picture setting (Web Info's logos, favicon and sharing image): its preview, Upload and Remove, and the
-// `/storage/…` path it holds as `value`. A Local Files picker can join Upload here without changing the callers.
+// A picture setting (Web Info's logos, favicon and sharing image): its preview, Upload, a pick from Local Files
+// (decision 050) and Remove, and the `/storage/…` path it holds as `value`.
 import { ImagePlus } from 'lucide-react';
+import { PickFromStorageButton } from '#app/components/files/storage-file-picker.tsx';
 import { ImageField } from '#app/components/image-field.tsx';
 import { useAuth } from '#app/lib/auth.tsx';
 import { cn } from '#app/lib/cn.ts';
@@ -72,6 +73,12 @@ export function PictureField({
         body.set('image', file);
         onChange((await api.post<{ path: string }>('/admin/uploads/image', body)).path);
       }}
+      extra={
+        <PickFromStorageButton
+          onPick={(path) => onChange(path)}
+          label={t('localFiles.chooseFromStorage')}
+        />
+      }
       onRemove={value ? () => onChange(null) : undefined}
     />
   );
