@@ -26,6 +26,9 @@ export const videoSchema = z
     status: z.enum(VIDEO_STATUSES),
     progress: z.number().describe('0–100 while transcoding'),
     failure_reason: z.string().nullable(),
+    can_retry: z
+      .boolean()
+      .describe('A failed video whose uploaded original is still here (a refused file is not kept)'),
     original_filename: z.string(),
     size: z.number().describe('bytes of the uploaded original'),
     duration: z.number().nullable().describe('seconds'),

@@ -223,6 +223,8 @@ describe('uploads', () => {
     const row = await video(videoId);
     expect(row.status).toBe('failed');
     expect(row.failure_reason).toContain('notes.mp4');
+    // The back office offers no Retry for it.
+    expect(row.can_retry).toBe(false);
     const files = t.app.services.videoFiles;
     expect(await exists(files.original(videoId))).toBe(false);
     expect(await exists(files.publicDir(videoId))).toBe(false);
@@ -321,6 +323,8 @@ describe('transcoding', () => {
     expect(cancelled.json().video).toMatchObject({
       status: 'failed',
       failure_reason: 'Cancelled by an admin.',
+      // Its original is kept: a retry can work.
+      can_retry: true,
     });
     expect(seen).toContainEqual({
       name: 'video.failed',

@@ -67,7 +67,7 @@ test('an admin uploads a clip, watches it become ready, renames, previews, trash
   const upload = page.getByTestId('upload-item').filter({ hasText: `${stem}.mp4` });
   await expect(upload.getByRole('progressbar')).toBeVisible();
   await expect(upload.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-  await expect(upload).toContainText('Uploaded, queued for processing');
+  await expect(upload).toContainText('Uploaded: its processing shows in the list');
 
   // The row appears, then reaches "Ready" from the realtime events, in this same document.
   const row = page.getByRole('row').filter({ hasText: `${stem}.mp4` });
@@ -76,6 +76,8 @@ test('an admin uploads a clip, watches it become ready, renames, previews, trash
   // "Ready" comes from the socket at once; the list then reloads, and a row menu opened before that would close.
   // The ladder's rungs show once it has.
   await expect(row).toContainText('1 rendition (360p)');
+  // The upload's card has made way for the row.
+  await expect(upload).toHaveCount(0, { timeout: 15_000 });
   expect(await isSameDocument(page)).toBe(true);
   expect(sockets.some((url) => url.includes('/socket.io/'))).toBe(true);
   await expect(row).toContainText('640×360');
@@ -213,7 +215,9 @@ test('an admin pauses a large upload, nothing more arrives, then resumes it to t
     downloadThroughput: -1,
     uploadThroughput: -1,
   });
-  await expect(upload).toContainText('Uploaded, queued for processing', { timeout: 60_000 });
+  await expect(upload).toContainText('Uploaded: its processing shows in the list', {
+    timeout: 60_000,
+  });
   await expect(upload).toContainText(`${formatFileSize(size)} / ${formatFileSize(size)}`);
 
   // The whole file arrived: the server kept every byte, and the video lasts as long as the clip.
@@ -312,7 +316,11 @@ test('a text file named .mp4 is refused with the reason beside it', async ({
   await expect(row.getByTestId('video-status')).toContainText('Failed');
   await row.getByTestId('video-status').focus();
   await expect(page.getByRole('tooltip')).toContainText('is not a video');
-  await expect(row.getByRole('button', { name: 'Retry' })).toBeVisible();
+  // Nothing was kept to retry with: no Retry, in the row or its menu; the row can go to the trash.
+  await expect(row.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await row.getByRole('button', { name: new RegExp(`^Actions for notes-${stamp}`) }).click();
+  await expect(page.getByRole('menuitem', { name: 'Retry' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Move to trash' })).toBeVisible();
 });
 
 test('on a laptop screen, a long-named video keeps its actions in sight, in the list and in the trash', async ({

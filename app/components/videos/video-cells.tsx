@@ -21,6 +21,8 @@ export type AdminVideo = {
   /** Seconds the transcode has left, as the socket last estimated (not in the API's answer). */
   remaining?: number | null;
   failure_reason: string | null;
+  /** Failed with its original still here: a retry can work. A refused upload has nothing to retry. */
+  can_retry: boolean;
   original_filename: string;
   size: number;
   duration: number | null;

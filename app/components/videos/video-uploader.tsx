@@ -17,6 +17,9 @@ const ENDPOINT = `${API_PREFIX}/admin/videos/uploads`;
 const CHUNK_SIZE = 8 * 1024 * 1024;
 const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000];
 
+/** How long a finished upload's card stays before the list's row takes over. */
+const DONE_LINGER_MS = 8000;
+
 type State = 'uploading' | 'paused' | 'done' | 'error';
 type Item = {
   key: string;
@@ -70,6 +73,10 @@ export function VideoUploader({ onUploaded }: { onUploaded: () => void }) {
     };
   }, []);
 
+  const dismiss = useCallback(
+    (key: string) => setItems((list) => list.filter((item) => item.key !== key)),
+    [],
+  );
   const update = useCallback((key: string, change: Partial<Item>) => {
     setItems((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
   }, []);
@@ -111,6 +118,8 @@ export function VideoUploader({ onUploaded }: { onUploaded: () => void }) {
             uploads.current.delete(key);
             update(key, { state: 'done', sent: file.size, error: null });
             finished.current();
+            // The row in the list says the rest (processing, ready): the card does not linger saying "queued".
+            setTimeout(() => dismiss(key), DONE_LINGER_MS);
           },
           onError: (error) => {
             uploads.current.delete(key);
@@ -138,7 +147,7 @@ export function VideoUploader({ onUploaded }: { onUploaded: () => void }) {
         void start(upload);
       }
     },
-    [start, t, update],
+    [start, t, update, dismiss],
   );
 
   const pick = (list: FileList | null) => {
@@ -170,7 +179,6 @@ export function VideoUploader({ onUploaded }: { onUploaded: () => void }) {
     setItems((list) => list.filter((item) => item.key !== key));
     finished.current();
   };
-  const dismiss = (key: string) => setItems((list) => list.filter((item) => item.key !== key));
 
   return (
     <section aria-labelledby="video-upload-title" className="flex flex-col gap-3">

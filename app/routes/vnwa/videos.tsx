@@ -173,7 +173,7 @@ function VideoActions({
         <Pencil aria-hidden />
         {t('admin.videos.rename.open')}
       </DropdownMenuItem>
-      {video.status === 'failed' ? (
+      {video.status === 'failed' && video.can_retry ? (
         <DropdownMenuItem onSelect={() => run('retry', t('admin.videos.retried'))}>
           <RotateCcw aria-hidden />
           {t('admin.videos.retry')}
@@ -261,7 +261,7 @@ export default function VideoManager({ loaderData }: Route.ComponentProps) {
         cell: ({ row }) => (
           <div className="flex items-center gap-2">
             <VideoStatusBadge video={row.original} />
-            {row.original.status === 'failed' ? (
+            {row.original.status === 'failed' && row.original.can_retry ? (
               <Button
                 variant="soft"
                 size="sm"

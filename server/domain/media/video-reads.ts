@@ -1,5 +1,6 @@
 // Videos as the back office reads them: one by id, the list and the trash (search, status filter, sort), each with
 // the episodes that play it and its public URLs once it is ready.
+import fs from 'node:fs/promises';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { videosQuery } from '#shared/admin-queries.ts';
 import type { ListQueryOf } from '#shared/list-query.ts';
@@ -59,7 +60,7 @@ export function createVideoReads({
     return map;
   }
 
-  function toVideo(row: VideoRow, uses: VideoUse[]) {
+  function toVideo(row: VideoRow, uses: VideoUse[], retryable: boolean) {
     const url = (file: string | null) =>
       row.storagePrefix && file ? files.url(row.storagePrefix, file) : null;
     const ready = row.status === 'ready' && !row.deletedAt;
@@ -69,6 +70,8 @@ export function createVideoReads({
       status: row.status,
       progress: row.progress,
       failure_reason: row.failureReason,
+      /** A failed video whose original is still here: a retry can work (a refused upload's file is gone). */
+      can_retry: retryable,
       original_filename: row.originalFilename,
       size: row.size,
       duration: row.duration,
@@ -92,7 +95,18 @@ export function createVideoReads({
 
   async function present(rows: VideoRow[]) {
     const uses = await usesOf(rows.map((row) => row.id));
-    return rows.map((row) => toVideo(row, uses.get(row.id) ?? []));
+    // Only failed rows are looked at on disk: a handful at most.
+    const retryable = await Promise.all(
+      rows.map((row) =>
+        row.status === 'failed'
+          ? fs.access(files.original(row.id)).then(
+              () => true,
+              () => false,
+            )
+          : false,
+      ),
+    );
+    return rows.map((row, index) => toVideo(row, uses.get(row.id) ?? [], retryable[index]!));
   }
 
   async function findRow(id: number) {
