@@ -28,7 +28,9 @@ export const videoSchema = z
     failure_reason: z.string().nullable(),
     can_retry: z
       .boolean()
-      .describe('A failed video whose uploaded original is still here (a refused file is not kept)'),
+      .describe(
+        'A failed video whose uploaded original is still here (a refused file is not kept)',
+      ),
     original_filename: z.string(),
     size: z.number().describe('bytes of the uploaded original'),
     duration: z.number().nullable().describe('seconds'),

@@ -21,10 +21,12 @@ beforeAll(async () => {
   serverId = (await createServer(admin, { id: movieId })).id;
 });
 
+let tries = 0;
+/** An episode of its own name each time: one server refuses two of the same name. */
 const episode = (source_url: string, source_type = 'hls') =>
   admin.post(`/api/admin/movies/${movieId}/episodes`, {
     server_id: serverId,
-    name: 'Tập thử',
+    name: `Tập thử ${++tries}`,
     source_type,
     source_url,
   });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEpisodeLines, sourceTypeOf } from '#server/domain/catalog/episodes.service.ts';
 import { createMovie, createServer } from '#tests/factories.ts';
 import type { Client } from './accounts-client.ts';
-import { signInFirstAdmin } from './accounts-client.ts';
+import { expectInvalid, signInFirstAdmin } from './accounts-client.ts';
 import { expectAdminsOnly, withTestApp } from './helpers.ts';
 
 const t = withTestApp();
@@ -145,16 +145,17 @@ describe('episodes', () => {
     expect((await admin.get(`/api/admin/movies/${movieId}`)).json().movie.episodes_count).toBe(2);
   });
 
-  it('keep the `ep` key unique when the same name is added at the same moment', async () => {
+  it('keep the `ep` key unique when names of the same key are added at the same moment', async () => {
     const server = (
       await admin.post(`/api/admin/movies/${movieId}/servers`, { name: 'Song song' })
     ).json().server;
     // Each request read the same free key and the unique index refused all but one insert: 500s.
     const created = await Promise.all(
-      Array.from({ length: 6 }, () =>
+      [1, 2, 3, 4, 5, 6].map((n) =>
         admin.post(`/api/admin/movies/${movieId}/episodes`, {
           server_id: server.id,
-          name: 'Tập 1',
+          name: `Tập 1 (bản ${n})`,
+          ep: 'tap-1',
           source_type: 'embed',
           source_url: 'https://player.example/embed/1',
         }),
@@ -162,5 +163,31 @@ describe('episodes', () => {
     );
     expect(created.map((response) => response.statusCode)).toEqual(Array(6).fill(201));
     expect(new Set(created.map((response) => response.json().episode.ep)).size).toBe(6);
+  });
+
+  it('refuse a name already on the server, alone, pasted or renamed into it', async () => {
+    const server = (
+      await admin.post(`/api/admin/movies/${movieId}/servers`, { name: 'Trùng tên' })
+    ).json().server;
+    const add = (name: string) =>
+      admin.post(`/api/admin/movies/${movieId}/episodes`, {
+        server_id: server.id,
+        name,
+        source_type: 'embed',
+        source_url: 'https://player.example/embed/1',
+      });
+    expect((await add('Tập 2')).statusCode).toBe(201);
+    // Without case or diacritics, it is the same name.
+    expectInvalid(await add('tap 2'), 'name');
+    const pasted = await admin.post(
+      `/api/admin/movies/${movieId}/servers/${server.id}/episodes/bulk`,
+      { lines: 'Tập 3|https://cdn.example/3.m3u8\nTập 3|https://cdn.example/3b.m3u8' },
+    );
+    expectInvalid(pasted, 'lines');
+    const other = (await add('Tập 4')).json().episode;
+    expectInvalid(
+      await admin.patch(`/api/admin/movies/${movieId}/episodes/${other.id}`, { name: 'TẬP 2' }),
+      'name',
+    );
   });
 });

@@ -201,9 +201,12 @@ describe('the list', () => {
     await admin.client.patch(`/api/admin/movies/${fresh.id}`, { published: true });
     expect((await listOf(fan.client)).meta.total).toBe(3);
 
+    // In the trash it is off the list; the follow waits in case it is restored, and goes when it is deleted for good.
     expect((await admin.client.delete(`/api/admin/movies/${empty.id}`)).statusCode).toBe(200);
-    expect(await t.db.select().from(follows).where(eq(follows.movieId, empty.id))).toEqual([]);
     expect((await listOf(fan.client)).data.map((m) => m.id)).toEqual([old.id, fresh.id]);
+    expect(await t.db.select().from(follows).where(eq(follows.movieId, empty.id))).toHaveLength(1);
+    expect((await admin.client.delete(`/api/admin/movies/trash/${empty.id}`)).statusCode).toBe(200);
+    expect(await t.db.select().from(follows).where(eq(follows.movieId, empty.id))).toEqual([]);
   });
 });
 

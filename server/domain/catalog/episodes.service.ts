@@ -1,7 +1,7 @@
 // A movie's episodes, grouped by server (a named source such as "Vietsub #1"): add one or many at once (`name|url`
 // lines), edit, reorder, publish, delete. The `ep` key of `/watch/{slug}/{ep}` comes from the name.
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { slugify } from '#shared/text.ts';
+import { foldForSearch, slugify } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
 import { nextSortOrder } from '#server/db/sort-order.ts';
 import { retryOnUniqueKey, violatesForeignKey } from '#server/db/unique.ts';
@@ -207,6 +207,34 @@ export function createEpisodesService({ db, events }: { db: Database; events: Ev
     for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
   }
 
+  /**
+   * Refuses names already on the server (or twice among `names`), compared without case or diacritics: two
+   * "Tập 2" on one server cannot be told apart, by viewers or by the attach picker.
+   */
+  async function checkNamesFree(
+    serverId: number,
+    names: string[],
+    field: string,
+    exceptId?: number,
+  ) {
+    const rows = await db
+      .select({ id: episodes.id, name: episodes.name })
+      .from(episodes)
+      .where(eq(episodes.serverId, serverId));
+    const taken = new Set(
+      rows.filter((row) => row.id !== exceptId).map((row) => foldForSearch(row.name)),
+    );
+    for (const name of names) {
+      const folded = foldForSearch(name);
+      if (taken.has(folded))
+        throw Invalid.field(
+          field,
+          `“${name}” is already on this server: give this episode another name.`,
+        );
+      taken.add(folded);
+    }
+  }
+
   const nextOrder = (serverId: number) =>
     nextSortOrder(db, episodes, eq(episodes.serverId, serverId));
 
@@ -291,6 +319,7 @@ export function createEpisodesService({ db, events }: { db: Database; events: Ev
     async create(movieId: number, input: EpisodeInput) {
       await requireMovie(movieId);
       await requireServer(movieId, input.server_id);
+      await checkNamesFree(input.server_id, [input.name], 'name');
       const source = await resolveSource(input);
       const row = await retryOnUniqueKey(EP_INDEX, async () => {
         const [inserted] = await db
@@ -326,6 +355,11 @@ export function createEpisodesService({ db, events }: { db: Database; events: Ev
           'lines',
           problems.length ? problems.slice(0, 5).join(' ') : 'Paste at least one line.',
         );
+      await checkNamesFree(
+        serverId,
+        items.map((item) => item.name),
+        'lines',
+      );
       const created = [];
       let order = await nextOrder(serverId);
       for (const item of items) {
@@ -361,6 +395,8 @@ export function createEpisodesService({ db, events }: { db: Database; events: Ev
       const source = await resolveSource(input, current);
       const serverId = input.server_id ?? current.serverId;
       if (input.server_id !== undefined) await requireServer(movieId, input.server_id);
+      if (input.name !== undefined || input.server_id !== undefined)
+        await checkNamesFree(serverId, [input.name ?? current.name], 'name', id);
       const changes: Partial<typeof episodes.$inferInsert> = {
         updatedAt: new Date(),
         serverId,
