@@ -219,6 +219,24 @@ export const episodesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
+    `${base}/servers/order`,
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reorder a movie’s servers',
+        description: 'The order of the watch page’s server tabs; list every server of the movie once.',
+        params: movieParams,
+        body: z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(100) }),
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (request) => {
+      await episodes.reorderServers(request.params.movieId, request.body.ids);
+      return { ok: true as const };
+    },
+  );
+
+  app.put(
     `${base}/servers/:serverId/order`,
     {
       schema: {

@@ -165,6 +165,21 @@ describe('episodes', () => {
     expect(new Set(created.map((response) => response.json().episode.ep)).size).toBe(6);
   });
 
+  it('put a movie’s servers in the order given, each listed once', async () => {
+    const movie = await createMovie(admin, { title: 'Thứ tự server' });
+    const [a, b, c] = [
+      await createServer(admin, movie, { name: 'A' }),
+      await createServer(admin, movie, { name: 'B' }),
+      await createServer(admin, movie, { name: 'C' }),
+    ];
+    const order = `/api/admin/movies/${movie.id}/servers/order`;
+    expectInvalid(await admin.put(order, { ids: [a.id, b.id] }), 'ids');
+    expectInvalid(await admin.put(order, { ids: [a.id, a.id, b.id] }), 'ids');
+    expect((await admin.put(order, { ids: [c.id, a.id, b.id] })).statusCode).toBe(200);
+    const servers = (await admin.get(`/api/admin/movies/${movie.id}/episodes`)).json().servers;
+    expect(servers.map((server: { name: string }) => server.name)).toEqual(['C', 'A', 'B']);
+  });
+
   it('refuse a name already on the server, alone, pasted or renamed into it', async () => {
     const server = (
       await admin.post(`/api/admin/movies/${movieId}/servers`, { name: 'Trùng tên' })

@@ -98,6 +98,28 @@ test('an admin adds servers and episodes, pastes many, and reorders them', async
   await page.reload();
   await expect(rows.nth(0)).toContainText('Tập 2');
 
+  // A second server: moved before the first, renamed, then deleted.
+  await page.getByRole('button', { name: 'New server' }).first().click();
+  await page.getByRole('dialog').getByLabel('Name').fill('Thuyết minh');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveText([/Vietsub #1/, /Thuyết minh/]);
+  await page.getByRole('button', { name: 'Server “Thuyết minh”' }).click();
+  await page.getByRole('menuitem', { name: 'Move tab left' }).click();
+  await expect(tabs).toHaveText([/Thuyết minh/, /Vietsub #1/]);
+  await page.getByRole('button', { name: 'Server “Thuyết minh”' }).click();
+  await page.getByRole('menuitem', { name: 'Rename server' }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill('Lồng tiếng');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
+  await expect(tabs).toHaveText([/Lồng tiếng/, /Vietsub #1/]);
+  await page.getByRole('button', { name: 'Server “Lồng tiếng”' }).click();
+  await page.getByRole('menuitem', { name: 'Delete server' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete the server “Lồng tiếng”?' })
+    .getByRole('button', { name: 'Delete for good' })
+    .click();
+  await expect(tabs).toHaveText([/Vietsub #1/]);
+
   const response = await page.goto('/vnwa/movie/film/episodes-999999999');
   expect(response?.status()).toBe(404);
   await expect(page.getByTestId('error-message')).toHaveText(

@@ -443,6 +443,27 @@ export function createEpisodesService({ db, events }: { db: Database; events: Ev
       });
     },
 
+    /** Puts a movie's servers in the given order (the watch page's tabs); every id must be one of them. */
+    async reorderServers(movieId: number, ids: number[]) {
+      await requireMovie(movieId);
+      const rows = await db
+        .select({ id: movieServers.id })
+        .from(movieServers)
+        .where(eq(movieServers.movieId, movieId));
+      const all = new Set(rows.map((row) => row.id));
+      if (
+        ids.length !== all.size ||
+        new Set(ids).size !== ids.length ||
+        !ids.every((id) => all.has(id))
+      )
+        throw Invalid.field('ids', 'List each server of this movie once.');
+      await db.transaction(async (tx) => {
+        for (const [index, id] of ids.entries())
+          await tx.update(movieServers).set({ sortOrder: index }).where(eq(movieServers.id, id));
+      });
+      await touch(movieId);
+    },
+
     async remove(movieId: number, id: number) {
       const deleted = await db
         .delete(episodes)

@@ -20,12 +20,15 @@ export function useRefresh() {
   return () => revalidator.revalidate();
 }
 
+/** A new server, or `server` renamed. */
 export function ServerDialog({
   movieId,
+  server,
   onClose,
   onCreated,
 }: {
   movieId: number;
+  server?: { id: number; name: string };
   onClose: () => void;
   /** The new server's tab opens: that is where its episodes go next. */
   onCreated: (id: number) => void;
@@ -34,16 +37,21 @@ export function ServerDialog({
   const { api } = useAuth();
   const form = useDialogForm({
     check: (values, rules) => ({ name: rules.required(values.name) }),
-    submit: (values) =>
-      api.post<{ server: { id: number } }>(`/admin/movies/${movieId}/servers`, {
-        name: values.name!.trim(),
-      }),
+    submit: async (values) => {
+      const name = values.name!.trim();
+      if (!server)
+        return (
+          await api.post<{ server: { id: number } }>(`/admin/movies/${movieId}/servers`, { name })
+        ).server.id;
+      await api.patch(`/admin/movies/${movieId}/servers/${server.id}`, { name });
+      return server.id;
+    },
     onClose,
-    after: ({ server }) => onCreated(server.id),
+    after: (id) => onCreated(id),
   });
   return (
     <FormDialog
-      title={t('admin.episodes.newServer')}
+      title={server ? t('admin.episodes.renameServer') : t('admin.episodes.newServer')}
       description={t('admin.episodes.serverHint')}
       onClose={onClose}
       form={form}
@@ -51,6 +59,7 @@ export function ServerDialog({
       <TextField
         label={t('admin.terms.fields.name')}
         {...form.field('name')}
+        defaultValue={server?.name}
         maxLength={60}
         placeholder="Vietsub #1"
       />

@@ -1,7 +1,26 @@
 // `/vnwa/movie/film/episodes-{movie_id}`: a movie's episodes grouped by server in tabs. Add one (a video of the video
-// manager, an HLS address or an embed), add many by pasting `name|url` lines, reorder by dragging (or with the arrow buttons), edit, publish, delete. An unknown or malformed
-// movie id is an invalid route (404 `Page Not Found: {fullPath}`).
-import { ArrowLeft, ExternalLink, ListPlus, Plus } from 'lucide-react';
+// manager, an HLS address or an embed), add many by pasting `name|url` lines, reorder by dragging (or with the arrow
+// buttons), edit, publish, delete; rename, move and delete servers. An unknown or malformed movie id is an invalid
+// route (404 `Page Not Found: {fullPath}`).
+import {
+  ArrowLeft,
+  ArrowLeftToLine,
+  ArrowRightToLine,
+  ExternalLink,
+  ListPlus,
+  MoreHorizontal,
+  Pencil,
+  Plus,
+  Trash2,
+} from 'lucide-react';
+import { DeleteDialog } from '#app/components/delete-dialog.tsx';
+import {
+  ActionsMenu,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+} from '#app/components/ui/dropdown-menu.tsx';
+import { useAuth } from '#app/lib/auth.tsx';
+import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import { useState } from 'react';
 import { AppLink } from '#app/components/app-link.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -44,8 +63,22 @@ export default function Episodes({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { movie, servers } = loaderData;
   const [active, setActive] = useState<number | null>(servers[0]?.id ?? null);
-  const [dialog, setDialog] = useState<'server' | 'episode' | 'bulk' | null>(null);
+  const [dialog, setDialog] = useState<
+    'server' | 'renameServer' | 'deleteServer' | 'episode' | 'bulk' | null
+  >(null);
   const server = servers.find((s) => s.id === active) ?? servers[0];
+  const { api } = useAuth();
+  const act = useAdminAction();
+  const place = server ? servers.indexOf(server) : -1;
+  /** Moves the open server one tab left or right: the watch page's tabs follow. */
+  const moveServer = (by: -1 | 1) => {
+    const ids = servers.map((item) => item.id);
+    [ids[place], ids[place + by]] = [ids[place + by]!, ids[place]!];
+    void act(
+      () => api.put(`/admin/movies/${movie.id}/servers/order`, { ids }),
+      t('admin.episodes.serverMoved'),
+    ).catch(() => undefined);
+  };
   return (
     <div className="mx-auto flex max-w-screen-lg flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -112,6 +145,37 @@ export default function Episodes({ loaderData }: Route.ComponentProps) {
                     <ListPlus aria-hidden />
                     {t('admin.episodes.addManyButton')}
                   </Button>
+                  <div className="ml-auto">
+                    <ActionsMenu
+                      trigger={
+                        <Button size="md" variant="ghost">
+                          <MoreHorizontal aria-hidden />
+                          {t('admin.episodes.serverActions', { name: server.name })}
+                        </Button>
+                      }
+                    >
+                      <DropdownMenuItem onSelect={() => setDialog('renameServer')}>
+                        <Pencil aria-hidden />
+                        {t('admin.episodes.renameServer')}
+                      </DropdownMenuItem>
+                      <DropdownMenuItem disabled={place <= 0} onSelect={() => moveServer(-1)}>
+                        <ArrowLeftToLine aria-hidden />
+                        {t('admin.episodes.moveServerLeft')}
+                      </DropdownMenuItem>
+                      <DropdownMenuItem
+                        disabled={place >= servers.length - 1}
+                        onSelect={() => moveServer(1)}
+                      >
+                        <ArrowRightToLine aria-hidden />
+                        {t('admin.episodes.moveServerRight')}
+                      </DropdownMenuItem>
+                      <DropdownMenuSeparator />
+                      <DropdownMenuItem danger onSelect={() => setDialog('deleteServer')}>
+                        <Trash2 aria-hidden />
+                        {t('admin.episodes.deleteServer')}
+                      </DropdownMenuItem>
+                    </ActionsMenu>
+                  </div>
                 </div>
                 <EpisodeList key={server.id} movieId={movie.id} server={server} />
               </div>
@@ -129,6 +193,26 @@ export default function Episodes({ loaderData }: Route.ComponentProps) {
       </div>
       {dialog === 'server' ? (
         <ServerDialog movieId={movie.id} onClose={() => setDialog(null)} onCreated={setActive} />
+      ) : null}
+      {dialog === 'renameServer' && server ? (
+        <ServerDialog
+          movieId={movie.id}
+          server={server}
+          onClose={() => setDialog(null)}
+          onCreated={setActive}
+        />
+      ) : null}
+      {dialog === 'deleteServer' && server ? (
+        <DeleteDialog
+          title={t('admin.episodes.deleteServerTitle', { name: server.name })}
+          description={t('admin.episodes.deleteServerText', { count: server.episodes.length })}
+          remove={() => api.delete(`/admin/movies/${movie.id}/servers/${server.id}`)}
+          done={t('admin.episodes.serverDeleted', { name: server.name })}
+          after={() => {
+            setActive(servers.find((item) => item.id !== server.id)?.id ?? null);
+          }}
+          onClose={() => setDialog(null)}
+        />
       ) : null}
       {dialog === 'episode' && server ? (
         <EpisodeDialog movieId={movie.id} server={server} onClose={() => setDialog(null)} />
