@@ -207,10 +207,8 @@ export default function Episodes({ loaderData }: Route.ComponentProps) {
           title={t('admin.episodes.deleteServerTitle', { name: server.name })}
           description={t('admin.episodes.deleteServerText', { count: server.episodes.length })}
           remove={() => api.delete(`/admin/movies/${movie.id}/servers/${server.id}`)}
+          // The page's data loads again; the first server's tab opens in place of the deleted one.
           done={t('admin.episodes.serverDeleted', { name: server.name })}
-          after={() => {
-            setActive(servers.find((item) => item.id !== server.id)?.id ?? null);
-          }}
           onClose={() => setDialog(null)}
         />
       ) : null}
