@@ -41,8 +41,10 @@ export function FormActions({
     <div
       className={cn(
         'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end',
+        // Down to the sheet's very bottom: its scroll area's padding (pb-6) would otherwise show the form
+        // scrolling past under the buttons.
         sticky &&
-          'sticky bottom-0 -mx-1 flex-row justify-end border-t border-neutral-200 bg-white px-1 pt-3 dark:border-neutral-800 dark:bg-neutral-950',
+          'sticky -bottom-6 z-10 -mx-1 flex-row justify-end border-t border-neutral-200 bg-white px-1 pt-3 pb-6 dark:border-neutral-800 dark:bg-neutral-950',
         className,
       )}
     >

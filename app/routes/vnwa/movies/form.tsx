@@ -106,7 +106,7 @@ export function MovieForm({
         heading={movie ? t('admin.movies.editTitle') : t('admin.movies.new')}
         closeLabel={t('form.close')}
       >
-        <ApiForm form={form} className="flex flex-col gap-5 px-1 pb-4" data-testid="movie-form">
+        <ApiForm form={form} className="flex flex-col gap-5 px-1" data-testid="movie-form">
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label={t('admin.movies.form.title')}
