@@ -20,7 +20,10 @@ import { createPresenceService } from './domain/catalog/presence.service.ts';
 import { registerMediaJobs } from './domain/media/media.jobs.ts';
 import { createTranscoder } from './domain/media/transcode.service.ts';
 import { createUploadsService } from './domain/media/uploads.service.ts';
-import { createLocalFilesService } from './domain/media/local-files.service.ts';
+import {
+  createLocalFilesService,
+  registerLocalFilesJobs,
+} from './domain/media/local-files.service.ts';
 import { createLocalFileStore } from './media/file-store.ts';
 import { videoFiles } from './domain/media/video-files.ts';
 import { createVideosService } from './domain/media/videos.service.ts';
@@ -235,6 +238,12 @@ export function createServices(options: {
   });
   registerBackupJobs(jobs, { backups, log });
   const audit = createAuditService({ db });
+  const localFiles = createLocalFilesService({
+    db,
+    store: createLocalFileStore(path.join(config.dataDir, 'storage')),
+    workDir: path.join(config.dataDir, 'work', 'local-files'),
+  });
+  registerLocalFilesJobs(jobs, { localFiles, log });
   const presence = createPresenceService({ db, events, log });
   const reports = createReportsService({ db, events });
   registerAuditJobs(jobs, { audit, retentionDays: config.AUDIT_RETENTION_DAYS, log });
@@ -279,11 +288,7 @@ export function createServices(options: {
     videos,
     uploads,
     /** Local Files (decision 050): the admins' file manager, through the storage interface. */
-    localFiles: createLocalFilesService({
-      db,
-      store: createLocalFileStore(path.join(config.dataDir, 'storage')),
-      workDir: path.join(config.dataDir, 'work', 'local-files'),
-    }),
+    localFiles,
     changes,
     settings,
     site,

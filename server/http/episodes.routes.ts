@@ -224,7 +224,8 @@ export const episodesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Reorder a movie’s servers',
-        description: 'The order of the watch page’s server tabs; list every server of the movie once.',
+        description:
+          'The order of the watch page’s server tabs; list every server of the movie once.',
         params: movieParams,
         body: z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(100) }),
         response: { 200: ok, ...errors },

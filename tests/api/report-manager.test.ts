@@ -263,3 +263,34 @@ describe('deletes', () => {
     );
   });
 });
+
+describe('reports of what is deleted', () => {
+  it('go with their episode, and the Report Manager hears which', async () => {
+    const film = await createMovie(admin, { title: 'Tập bị xóa', published: true });
+    const gone = await createEpisode(admin, film, { name: 'Tập 1' });
+    const [report] = await t.db
+      .insert(reports)
+      .values({ movieId: film.id, episodeId: gone.id, reason: 'wont_play' })
+      .returning({ id: reports.id });
+    deleted.length = 0;
+    const response = await admin.delete(`/api/admin/movies/${film.id}/episodes/${gone.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await stored([report!.id])).toEqual([]);
+    expect(deleted).toEqual([{ reportIds: [report!.id] }]);
+  });
+
+  it('go with a movie deleted for good, and the Report Manager hears which', async () => {
+    const film = await createMovie(admin, { title: 'Phim bị xóa hẳn', published: true });
+    const gone = await createEpisode(admin, film, { name: 'Tập 1' });
+    const [report] = await t.db
+      .insert(reports)
+      .values({ movieId: film.id, episodeId: gone.id, reason: 'other' })
+      .returning({ id: reports.id });
+    await admin.delete(`/api/admin/movies/${film.id}`);
+    // In the trash the report waits with its movie.
+    expect(await stored([report!.id])).toHaveLength(1);
+    deleted.length = 0;
+    expect((await admin.delete(`/api/admin/movies/trash/${film.id}`)).statusCode).toBe(200);
+    expect(deleted).toEqual([{ reportIds: [report!.id] }]);
+  });
+});

@@ -1,6 +1,6 @@
 // A movie's episodes, grouped by server (a named source such as "Vietsub #1"): add one or many at once (`name|url`
 // lines), edit, reorder, publish, delete. The `ep` key of `/watch/{slug}/{ep}` comes from the name.
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { foldForSearch, slugify } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
 import { nextSortOrder } from '#server/db/sort-order.ts';
@@ -9,6 +9,7 @@ import {
   episodes,
   movies,
   movieServers,
+  reports,
   videos,
   type EPISODE_SOURCES,
 } from '#server/db/schema/index.ts';
@@ -124,6 +125,22 @@ export async function markEpisodesWatchable(
 const EP_INDEX = 'episodes_server_ep_idx';
 
 export type EpisodesService = ReturnType<typeof createEpisodesService>;
+
+/**
+ * Deleting episodes or movies deletes their reports with them (the foreign key cascades): `run` does the deleting
+ * and the Report Manager hears which reports went (`report.deleted`), so its badge and other admins' tables follow.
+ */
+export async function deletingReports<T>(
+  db: Database,
+  events: EventBus,
+  of: SQL,
+  run: () => Promise<T>,
+): Promise<T> {
+  const gone = await db.select({ id: reports.id }).from(reports).where(of);
+  const result = await run();
+  if (gone.length) events.emit('report.deleted', { reportIds: gone.map((row) => row.id) });
+  return result;
+}
 
 export function createEpisodesService({ db, events }: { db: Database; events: EventBus }) {
   const markWatchable = (episodeIds: number[]) => markEpisodesWatchable(db, events, { episodeIds });
@@ -312,7 +329,12 @@ export function createEpisodesService({ db, events }: { db: Database; events: Ev
 
     async deleteServer(movieId: number, serverId: number) {
       await requireServer(movieId, serverId);
-      await db.delete(movieServers).where(eq(movieServers.id, serverId));
+      await deletingReports(
+        db,
+        events,
+        sql`${reports.episodeId} in (select id from ${episodes} where ${episodes.serverId} = ${serverId})`,
+        () => db.delete(movieServers).where(eq(movieServers.id, serverId)),
+      );
       await touch(movieId);
     },
 
@@ -465,10 +487,12 @@ export function createEpisodesService({ db, events }: { db: Database; events: Ev
     },
 
     async remove(movieId: number, id: number) {
-      const deleted = await db
-        .delete(episodes)
-        .where(and(eq(episodes.id, id), eq(episodes.movieId, movieId)))
-        .returning({ id: episodes.id });
+      const deleted = await deletingReports(db, events, eq(reports.episodeId, id), () =>
+        db
+          .delete(episodes)
+          .where(and(eq(episodes.id, id), eq(episodes.movieId, movieId)))
+          .returning({ id: episodes.id }),
+      );
       if (!deleted.length) throw new NotFound('No such episode.');
       await touch(movieId);
     },

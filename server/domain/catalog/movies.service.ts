@@ -10,6 +10,7 @@ import {
   movieServers,
   movieSlugRedirects,
   movieTerms,
+  reports,
   terms,
 } from '#server/db/schema/index.ts';
 import {
@@ -23,7 +24,7 @@ import {
 } from './movie-input.ts';
 import { NotFound } from '#server/domain/errors.ts';
 import type { EventBus } from '#server/events.ts';
-import { markEpisodesWatchable } from './episodes.service.ts';
+import { deletingReports, markEpisodesWatchable } from './episodes.service.ts';
 import { moreLikeThis } from './more-like-this.ts';
 import { findMoviePage, type MovieQuery } from './movie-page.ts';
 import {
@@ -106,24 +107,29 @@ export function createMoviesService({
 
     /** Deletes a movie of the trash for good, with its episodes. */
     async destroy(id: number) {
-      const gone = await db.delete(movies).where(inTrash(id)).returning({ id: movies.id });
+      const gone = await deletingReports(db, events, eq(reports.movieId, id), () =>
+        db.delete(movies).where(inTrash(id)).returning({ id: movies.id }),
+      );
       if (!gone.length) throw new NotFound('No such movie in the trash.');
     },
 
     async emptyTrash() {
-      const gone = await db
-        .delete(movies)
-        .where(isNotNull(movies.deletedAt))
-        .returning({ id: movies.id });
+      const trashed = sql`${reports.movieId} in (select id from ${movies} where ${movies.deletedAt} is not null)`;
+      const gone = await deletingReports(db, events, trashed, () =>
+        db.delete(movies).where(isNotNull(movies.deletedAt)).returning({ id: movies.id }),
+      );
       return { affected: gone.length };
     },
 
     /** The hourly purge: movies longer in the trash than TRASH_RETENTION_DAYS go for good. */
     async purgeTrash() {
-      const gone = await db
-        .delete(movies)
-        .where(sql`${movies.deletedAt} < now() - make_interval(days => ${trashDays})`)
-        .returning({ id: movies.id });
+      const old = sql`${movies.deletedAt} < now() - make_interval(days => ${trashDays})`;
+      const gone = await deletingReports(
+        db,
+        events,
+        sql`${reports.movieId} in (select id from ${movies} where ${old})`,
+        () => db.delete(movies).where(old).returning({ id: movies.id }),
+      );
       return gone.length;
     },
 

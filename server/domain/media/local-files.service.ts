@@ -11,6 +11,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { QUEUES, type JobQueue } from '#server/jobs.ts';
 import { Conflict, Forbidden, Invalid, NotFound, TooLarge } from '#server/domain/errors.ts';
 import {
   resolveClientPath,
@@ -36,6 +37,9 @@ import {
 } from '#shared/local-files.ts';
 
 export type LocalFilesService = ReturnType<typeof createLocalFilesService>;
+
+/** Where the back office's image fields store their uploads (image-store.ts): cleaned of unused files daily. */
+const UPLOADS_AREA = 'uploads';
 
 /** A search stops at this many matches. */
 export const SEARCH_LIMIT = 200;
@@ -307,6 +311,24 @@ export function createLocalFilesService({
     references,
 
     /** A folder's files and folders (the top shows the areas), with what the database uses. */
+    /**
+     * The daily clean-up (issue 18): posters and backdrops uploaded through the back office's image fields
+     * (`storage/uploads/`) that nothing points at any more and that are older than `graceHours` (an admin may
+     * have uploaded one and not saved the form yet) are deleted. Answers how many went.
+     */
+    async cleanUnusedUploads(graceHours: number) {
+      const refs = await references(UPLOADS_AREA);
+      const before = Date.now() - graceHours * 3_600_000;
+      let removed = 0;
+      for await (const entry of store.walk(UPLOADS_AREA)) {
+        if (entry.type !== 'file' || entry.modifiedAt.getTime() > before) continue;
+        if (refs.has(urlOf(entry.key))) continue;
+        await store.remove(entry.key);
+        removed += 1;
+      }
+      return removed;
+    },
+
     async list(input: string, options: ListOptions = {}): Promise<FileListing> {
       const key = keyOf(input);
       if (key) await existing(key, 'folder');
@@ -459,4 +481,19 @@ export function createLocalFilesService({
       return { deleted: entries.length };
     },
   };
+}
+
+/** Uploaded images nobody has pointed at for a day are kept that long before the clean-up takes them. */
+export const UNUSED_UPLOAD_GRACE_HOURS = 24;
+
+/** The daily clean-up of unused uploaded images, at 04:40 UTC (after the backup and the audit purge). */
+export function registerLocalFilesJobs(
+  jobs: JobQueue,
+  options: { localFiles: LocalFilesService; log: { info: (o: object, m?: string) => void } },
+) {
+  jobs.work(QUEUES.cleanImages, 1, async () => {
+    const removed = await options.localFiles.cleanUnusedUploads(UNUSED_UPLOAD_GRACE_HOURS);
+    if (removed) options.log.info({ removed }, 'unused uploaded images removed');
+  });
+  jobs.schedule(QUEUES.cleanImages, '40 4 * * *');
 }
