@@ -47,6 +47,7 @@ export function FormActions({
           'sticky -bottom-6 z-10 -mx-1 flex-row justify-end border-t border-neutral-200 bg-white px-1 pt-3 pb-6 dark:border-neutral-800 dark:bg-neutral-950',
         className,
       )}
+      data-sticky-footer={sticky || undefined}
     >
       {onCancel ? cancel : <Dialog.Close asChild>{cancel}</Dialog.Close>}
       <Button

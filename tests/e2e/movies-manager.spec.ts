@@ -12,6 +12,16 @@ test('an admin creates, finds and unpublishes a movie', async ({ asAdmin: page }
 
   await page.getByRole('button', { name: 'New movie' }).click();
   const form = page.getByTestId('movie-form');
+  // The buttons stay at the sheet's bottom edge, the form scrolling under them, never showing below them.
+  const atBottom = () =>
+    page.evaluate(() => {
+      const point = document.elementFromPoint(window.innerWidth - 60, window.innerHeight - 3);
+      return Boolean(point?.closest('[data-sticky-footer]'));
+    });
+  expect(await atBottom()).toBe(true);
+  await form.getByLabel('Original title').hover();
+  await page.mouse.wheel(0, 400);
+  expect(await atBottom()).toBe(true);
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(form.getByText('This field is required.')).toBeVisible();
   await form.getByLabel('Title', { exact: true }).fill(title);
