@@ -274,6 +274,32 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.put(
+    '/user/avatar/from-storage',
+    {
+      // Only admins browse Local Files, so only they pick their picture from it.
+      config: { access: 'admin' },
+      schema: {
+        tags: ['user'],
+        summary: 'Take a profile picture from Local Files',
+        description:
+          'The `/storage/…` path of an image in Local Files (decision 050); checked and stored as the uploaded ' +
+          'ones are (a 256 px WebP of its own, so the file can later move or go).',
+        body: z.strictObject({
+          path: z.string().trim().min(1).max(500).startsWith('/storage/'),
+        }),
+        response: { 200: userBody, ...errors },
+      },
+    },
+    async (request) => {
+      const bytes = await app.services.localFiles.read(
+        request.body.path.slice('/storage/'.length),
+        AVATAR_MAX_BYTES,
+      );
+      return { user: await auth.setAvatar(me(request).id, bytes) };
+    },
+  );
+
   app.delete(
     '/user/avatar',
     {

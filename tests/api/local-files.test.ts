@@ -411,3 +411,31 @@ describe('local files', () => {
     });
   });
 });
+
+describe('an avatar from Local Files', () => {
+  it('is an admin’s own picture, stored apart; viewers and paths outside storage are refused', async () => {
+    const uploaded = await upload('files', [{ name: 'mat-na.png', data: png, type: 'image/png' }]);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const response = await admin.put('/api/user/avatar/from-storage', {
+      path: '/storage/files/mat-na.png',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const avatar = response.json().user.avatar as string;
+    // A picture of its own: the file in Local Files may move or go.
+    expect(avatar).toMatch(/^\/storage\/avatars\//);
+    expect(avatar).not.toContain('mat-na');
+    expectInvalid(
+      await admin.put('/api/user/avatar/from-storage', { path: '/storage/../secrets.json' }),
+      'path',
+    );
+    expect(
+      (await admin.put('/api/user/avatar/from-storage', { path: '/storage/files/none.png' }))
+        .statusCode,
+    ).toBe(404);
+    const { client: viewer } = await createUser(t.app);
+    expect(
+      (await viewer.put('/api/user/avatar/from-storage', { path: '/storage/files/mat-na.png' }))
+        .statusCode,
+    ).toBe(403);
+  });
+});

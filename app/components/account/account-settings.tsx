@@ -8,6 +8,7 @@ import { useNavigate, useRevalidator } from 'react-router';
 import { ResendVerification } from '#app/routes/auth/unverified.tsx';
 import { NewPasswordFields } from '#app/components/account/new-password-fields.tsx';
 import { SettingsSection } from '#app/components/account/settings-section.tsx';
+import { PickFromStorageButton } from '#app/components/files/storage-file-picker.tsx';
 import { ImageField } from '#app/components/image-field.tsx';
 import { useSwitchLanguage } from '#app/components/preferences.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
@@ -23,6 +24,7 @@ import { useAuth, type SessionUser } from '#app/lib/auth.tsx';
 import { locales, type Locale } from '#app/lib/i18n.ts';
 import { toast } from '#app/lib/toast.tsx';
 import { useApiForm, useErrorMessage } from '#app/lib/use-api-form.ts';
+import { useAdminAction } from '#app/lib/use-admin-action.ts';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -80,6 +82,7 @@ function SectionForm({
 function ProfileSection({ user }: { user: SessionUser }) {
   const { t, i18n } = useTranslation();
   const { api } = useAuth();
+  const act = useAdminAction();
   const revalidator = useRevalidator();
   const switchLanguage = useSwitchLanguage();
   const form = useApiForm({
@@ -126,6 +129,19 @@ function ProfileSection({ user }: { user: SessionUser }) {
               : undefined
           }
           hint={t('account.avatar.hint', { mb: 5 })}
+          extra={
+            // Admins keep pictures in Local Files (decision 050): their own can come from there.
+            user.roles.includes('admin') ? (
+              <PickFromStorageButton
+                onPick={(path) =>
+                  void act(
+                    () => api.put('/user/avatar/from-storage', { path }),
+                    t('account.avatar.updated'),
+                  ).catch(() => undefined)
+                }
+              />
+            ) : null
+          }
         />
       </div>
       <SectionForm form={form} icon={<Save aria-hidden />} submitLabel={t('form.save')}>

@@ -311,6 +311,14 @@ export function createLocalFilesService({
     references,
 
     /** A folder's files and folders (the top shows the areas), with what the database uses. */
+    /** A file's bytes (an image picked from Local Files for an avatar), refused beyond `maxBytes`. */
+    async read(input: string, maxBytes: number) {
+      const key = keyOf(input);
+      const entry = await existing(key, 'file');
+      if (entry.size > maxBytes) throw Invalid.field('path', 'That file is too large for this.');
+      return guarded(() => store.read(key));
+    },
+
     /**
      * The daily clean-up (issue 18): posters and backdrops uploaded through the back office's image fields
      * (`storage/uploads/`) that nothing points at any more and that are older than `graceHours` (an admin may
