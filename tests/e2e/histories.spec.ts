@@ -26,7 +26,7 @@ test('a viewer finds what they watched, removes one episode, then clears the res
   await waitForHydration(page);
   await expect(page.getByRole('heading', { name: 'Viewing history' })).toBeVisible();
   await expect(page.getByText('2 episodes')).toBeVisible();
-  const rows = page.getByRole('listitem');
+  const rows = page.getByRole('main').getByRole('listitem');
   // Newest first: the second episode was saved last.
   await expect(rows.nth(0)).toContainText('Tập 2 · 12:34 of 46:00');
   await expect(rows.nth(0).getByRole('link', { name: 'Resume' })).toHaveAttribute(
