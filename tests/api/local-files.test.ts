@@ -439,3 +439,14 @@ describe('an avatar from Local Files', () => {
     ).toBe(403);
   });
 });
+
+describe('the Files folder', () => {
+  it('is there to upload into even when something removed it (a restore of a backup made while it was empty)', async () => {
+    await fs.rm(path.join(t.dataDir, 'storage', 'files'), { recursive: true, force: true });
+    const made = await admin.post('/api/admin/files/folders', {
+      path: 'files',
+      name: 'sau-phuc-hoi',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+  });
+});

@@ -125,6 +125,8 @@ export function createLocalFilesService({
   async function existing(key: string, type?: 'file' | 'folder', field = 'path') {
     assertShown(key);
     await ready;
+    // Files is always there, even after a restore of a backup made while it was empty (folders travel with files).
+    if (key === WRITABLE_AREA) await store.makeFolder(WRITABLE_AREA);
     const entry = await guarded(() => store.stat(key), field);
     if (!entry || (type && entry.type !== type))
       throw new NotFound(type === 'folder' ? 'No such folder.' : 'No such file or folder.');
