@@ -58,6 +58,32 @@ type Log = {
   error: (o: object, m?: string) => void;
 };
 
+/** How long a restore waits for other work to let go of the tables before it gives up. */
+const LOCK_WAIT_MS = 10 * 60_000;
+
+/**
+ * Locks every table to replace, all at once or none: a TRUNCATE waiting for one busy table would hold the ones
+ * before it (users and sessions first), and every request that signs someone in would wait behind it — the
+ * restore's own status page included. So each try takes them all without waiting (NOWAIT), and one that fails
+ * lets go of everything (the savepoint) and tries again a moment later.
+ */
+async function lockAll(client: pg.PoolClient, list: string) {
+  const until = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    await client.query('savepoint restore_locks');
+    try {
+      await client.query(`lock table ${list} in access exclusive mode nowait`);
+      await client.query('release savepoint restore_locks');
+      return;
+    } catch (error) {
+      await client.query('rollback to savepoint restore_locks');
+      // 55P03: lock_not_available; anything else is a real failure.
+      if ((error as { code?: string }).code !== '55P03' || Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
 /**
  * Tables a restore leaves as they are: the audit log must not lose the record of the restore itself, nor what
  * admins did since the backup (decision 051). Backups still hold them.
@@ -349,9 +375,9 @@ export function createBackupsService(options: {
       await client.query('begin');
       const current = await layout(client);
       const replaced = current.tables.filter((t) => !KEPT_ON_RESTORE.includes(t));
-      await client.query(
-        `truncate ${replaced.map((t) => `public.${quote(t)}`).join(', ')} restart identity`,
-      );
+      const list = replaced.map((t) => `public.${quote(t)}`).join(', ');
+      await lockAll(client, list);
+      await client.query(`truncate ${list} restart identity`);
       let table: string | undefined;
       /** Rows of a table the restore keeps as it is. */
       let skipping = false;
