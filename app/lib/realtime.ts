@@ -27,6 +27,11 @@ function open(): Promise<Socket> {
     created.onAny((event: string, payload: unknown) => {
       for (const handler of handlers.get(event) ?? []) handler(payload);
     });
+    // `connect` (and every reconnect) reaches listeners too: what was said before the socket joined its rooms
+    // is missed, so a listener that keeps a count reads it again then.
+    created.on('connect', () => {
+      for (const handler of handlers.get('connect') ?? []) handler(undefined);
+    });
     return created;
   });
   return socket;

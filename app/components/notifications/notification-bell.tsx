@@ -1,7 +1,7 @@
 // The header's bell for signed-in viewers: the unread count, live over the realtime socket (a new notification, or
 // one read in another tab); opening it lists the latest few, with "Mark all read" and a link to them all.
 import { Bell, CheckCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { AppLink } from '#app/components/app-link.tsx';
 import {
   DropdownMenu,
@@ -36,13 +36,18 @@ export function NotificationBell() {
     );
   };
 
-  useEffect(() => {
-    // On a failure the badge keeps its number; the next event or visit corrects it.
-    const refresh = () =>
+  // On a failure the badge keeps its number; the next event or visit corrects it.
+  const refresh = useCallback(
+    () =>
       api.get<{ unread: number }>('/notifications/unread-count').then(
         (answer) => setUnread(answer.unread),
         () => {},
-      );
+      ),
+    [api],
+  );
+  // A notification that came between the page's count and the socket joining its room is caught up.
+  useRealtimeEvent('connect', () => void refresh());
+  useEffect(() => {
     void refresh();
     // Events missed while the tab slept (or the socket was away) are caught up when it shows again.
     const onVisible = () => {
@@ -50,7 +55,7 @@ export function NotificationBell() {
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [api]);
+  }, [refresh]);
 
   useRealtimeEvent<NotificationCreated>('notification.created', (event) => {
     setUnread(event.unread);
