@@ -1,5 +1,6 @@
 // Same-host links that prefetch data and code on hover or focus, except on save-data or 2g connections.
-import type { LucideIcon } from 'lucide-react';
+import { ExternalLink, type LucideIcon } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router';
 import { cn } from '#app/lib/cn.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
@@ -60,5 +61,22 @@ export function NavLinks({
         </NavItem>
       ))}
     </>
+  );
+}
+
+/**
+ * A public page opened from the back office in a new tab ("View on site"), with the icon that says so. Props go
+ * to the `<a>`, so a menu item can render it (`asChild`).
+ */
+export function SiteLink({
+  children,
+  iconClassName,
+  ...props
+}: ComponentProps<'a'> & { href: string; iconClassName?: string }) {
+  return (
+    <a target="_blank" rel="noreferrer" {...props}>
+      <ExternalLink className={iconClassName} aria-hidden />
+      {children}
+    </a>
   );
 }

@@ -29,6 +29,42 @@ export function useMovieSearch() {
     ).data;
 }
 
+type SearchPickerProps = Parameters<typeof SearchPicker<PickedMovie>>[0];
+
+/**
+ * A search over the admin's movies (unpublished ones marked) to pick one: the movie search with each movie's
+ * poster, year and state. `load` narrows the search when some movies are not to be offered.
+ */
+export function MoviePicker(
+  props: Omit<SearchPickerProps, 'render' | 'texts' | 'load'> & {
+    load?: SearchPickerProps['load'];
+  },
+) {
+  const { t } = useTranslation();
+  const search = useMovieSearch();
+  return (
+    <SearchPicker<PickedMovie>
+      load={search}
+      {...props}
+      render={(movie) => ({
+        thumb: <PickerThumb src={movie.poster} shape="poster" />,
+        title: movie.title,
+        detail: [movie.year, movie.published ? null : t('homeSections.picker.unpublished')]
+          .filter(Boolean)
+          .join(' · '),
+      })}
+      texts={{
+        placeholder: t('homeSections.picker.search'),
+        group: t('homeSections.picker.group'),
+        loading: t('homeSections.picker.loading'),
+        failed: t('homeSections.picker.failed'),
+        none: t('homeSections.picker.none'),
+        empty: t('homeSections.picker.empty'),
+      }}
+    />
+  );
+}
+
 export function MoviePicks({
   ids,
   max,
@@ -115,28 +151,13 @@ export function MoviePicks({
           <label htmlFor={`${id}-search`} className="text-sm font-medium">
             {t('homeSections.picker.search')}
           </label>
-          <SearchPicker<PickedMovie>
+          <MoviePicker
             id={`${id}-search`}
             value={null}
             load={async (text) => (await search(text)).filter((movie) => !ids.includes(movie.id))}
             onChange={(movie) => {
               onKnow(movie);
               onChange([...ids, movie.id]);
-            }}
-            render={(movie) => ({
-              thumb: <PickerThumb src={movie.poster} shape="poster" />,
-              title: movie.title,
-              detail: [movie.year, movie.published ? null : t('homeSections.picker.unpublished')]
-                .filter(Boolean)
-                .join(' · '),
-            })}
-            texts={{
-              placeholder: t('homeSections.picker.search'),
-              group: t('homeSections.picker.group'),
-              loading: t('homeSections.picker.loading'),
-              failed: t('homeSections.picker.failed'),
-              none: t('homeSections.picker.none'),
-              empty: t('homeSections.picker.empty'),
             }}
           />
         </div>

@@ -5,7 +5,8 @@
 import { ArrowDown, ArrowUp, ExternalLink, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { AppLink } from '#app/components/app-link.tsx';
-import { useMovieSearch, type PickedMovie } from '#app/components/movie-picks.tsx';
+import { MoviePicker, type PickedMovie } from '#app/components/movie-picks.tsx';
+import { PickerThumb } from '#app/components/ui/search-picker.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button, IconButton } from '#app/components/ui/button.tsx';
 import {
@@ -15,7 +16,6 @@ import {
   TextareaField,
   TextField,
 } from '#app/components/ui/input.tsx';
-import { PickerThumb, SearchPicker } from '#app/components/ui/search-picker.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 import { isApiError } from '#app/lib/api.ts';
 import { useAuth } from '#app/lib/auth.tsx';
@@ -50,7 +50,6 @@ export default function MoviesPageManager({ loaderData }: Route.ComponentProps) 
   const { t } = useTranslation();
   const { api } = useAuth();
   const errorMessage = useErrorMessage();
-  const search = useMovieSearch();
   const [value, setValue] = useState<Value>(loaderData.value);
   const [filters, setFilters] = useState(() => filterRows(loaderData.value.filters));
   const [movie, setMovie] = useState<PickedMovie | null>(loaderData.movie);
@@ -231,30 +230,14 @@ export default function MoviesPageManager({ loaderData }: Route.ComponentProps) 
         )}
         <Field label={t('moviesPage.bannerMovie')} error={errors['banner.movie_id']}>
           {(control) => (
-            <SearchPicker<PickedMovie>
+            <MoviePicker
               id={control.id}
               value={movie}
               invalid={control['aria-invalid']}
               describedBy={control['aria-describedby']}
-              load={search}
               onChange={(picked) => {
                 setMovie(picked);
                 setBanner({ movie_id: picked.id });
-              }}
-              render={(found) => ({
-                thumb: <PickerThumb src={found.poster} shape="poster" />,
-                title: found.title,
-                detail: [found.year, found.published ? null : t('homeSections.picker.unpublished')]
-                  .filter(Boolean)
-                  .join(' · '),
-              })}
-              texts={{
-                placeholder: t('homeSections.picker.search'),
-                group: t('homeSections.picker.group'),
-                loading: t('homeSections.picker.loading'),
-                failed: t('homeSections.picker.failed'),
-                none: t('homeSections.picker.none'),
-                empty: t('homeSections.picker.empty'),
               }}
             />
           )}

@@ -6,7 +6,6 @@ import {
   ArrowLeft,
   ArrowLeftToLine,
   ArrowRightToLine,
-  ExternalLink,
   ListPlus,
   MoreHorizontal,
   Pencil,
@@ -22,7 +21,7 @@ import {
 import { useAuth } from '#app/lib/auth.tsx';
 import { useAdminAction } from '#app/lib/use-admin-action.ts';
 import { useState } from 'react';
-import { AppLink } from '#app/components/app-link.tsx';
+import { AppLink, SiteLink } from '#app/components/app-link.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 import { cn } from '#app/lib/cn.ts';
@@ -93,15 +92,13 @@ export default function Episodes({ loaderData }: Route.ComponentProps) {
           <h2 className="mt-1 text-xl font-semibold break-words">{movie.title}</h2>
         </div>
         {movie.published ? (
-          <a
+          <SiteLink
             href={`/watch/${movie.slug}`}
-            target="_blank"
-            rel="noreferrer"
             className="ml-auto inline-flex items-center gap-1.5 text-sm font-medium text-primary-700 hover:underline dark:text-primary-300"
+            iconClassName="size-4"
           >
-            <ExternalLink className="size-4" aria-hidden />
             {t('admin.viewOnSite')}
-          </a>
+          </SiteLink>
         ) : null}
         <Button variant="outline" size="lg" onClick={() => setDialog('server')}>
           <Plus aria-hidden />

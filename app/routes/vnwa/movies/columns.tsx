@@ -1,8 +1,8 @@
 // The Movie Manager's columns: poster and title, type, status, year, episodes, views, update time, and each row's
 // actions (edit, episodes, delete).
-import { Clapperboard, ExternalLink, ListVideo, Pencil, Trash2 } from 'lucide-react';
+import { Clapperboard, ListVideo, Pencil, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
-import { AppLink } from '#app/components/app-link.tsx';
+import { AppLink, SiteLink } from '#app/components/app-link.tsx';
 import {
   actionsColumn,
   dateColumn,
@@ -100,10 +100,7 @@ export function useMovieColumns({
           </DropdownMenuItem>
           {row.original.published ? (
             <DropdownMenuItem asChild>
-              <a href={`/watch/${row.original.slug}`} target="_blank" rel="noreferrer">
-                <ExternalLink aria-hidden />
-                {t('admin.viewOnSite')}
-              </a>
+              <SiteLink href={`/watch/${row.original.slug}`}>{t('admin.viewOnSite')}</SiteLink>
             </DropdownMenuItem>
           ) : null}
           <DropdownMenuItem danger onSelect={() => remove(row.original)}>

@@ -1,24 +1,15 @@
 // `/vnwa/movie/film/trash`, the movies trash (decision 052): the movies an admin deleted, when each went and when
 // the hourly purge deletes it with its episodes; restore one (as a draft), delete one forever, or empty the trash
 // (both asked first).
-import { ArrowLeft, RotateCcw, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import { useMemo } from 'react';
 import { AppLink } from '#app/components/app-link.tsx';
-import {
-  actionsColumn,
-  DataTable,
-  dateColumn,
-  type DataTableColumn,
-} from '#app/components/data-table/index.ts';
-import { Alert } from '#app/components/ui/alert.tsx';
-import { Button } from '#app/components/ui/button.tsx';
-import { ConfirmDialog } from '#app/components/ui/dialog.tsx';
+import { DataTable, dateColumn, type DataTableColumn } from '#app/components/data-table/index.ts';
+import { TrashIntro, useTrash } from '#app/components/trash.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 import { loadAdminList } from '#app/lib/admin-list.server.ts';
-import { useAuth } from '#app/lib/auth.tsx';
 import { formatDate } from '#app/lib/format.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
-import { useAdminAction, useConfirmAction } from '#app/lib/use-admin-action.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { moviesQuery } from '#shared/admin-queries.ts';
 import type { Route } from './+types/trash';
@@ -33,15 +24,18 @@ export const loader = withAccess('admin', async ({ request }: Route.LoaderArgs, 
 });
 
 type TrashedMovie = Route.ComponentProps['loaderData']['movies']['data'][number];
-type Dialogs = { kind: 'destroy'; movie: TrashedMovie } | { kind: 'empty' } | null;
+const movieName = (movie: TrashedMovie) => movie.title;
 
 export default function MoviesTrash({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { api } = useAuth();
-  const act = useAdminAction();
-  const [dialog, setDialog] = useState<Dialogs>(null);
-  const { error, setError, confirm } = useConfirmAction();
   const { movies, sorted, days } = loaderData;
+  const trash = useTrash({
+    texts: 'admin.movies.trash',
+    path: '/admin/movies',
+    name: movieName,
+    total: movies.meta.total,
+    actionsHeader: t('admin.users.columns.actions'),
+  });
 
   const columns = useMemo<DataTableColumn<TrashedMovie>[]>(
     () => [
@@ -67,45 +61,9 @@ export default function MoviesTrash({ loaderData }: Route.ComponentProps) {
         meta: { className: 'whitespace-nowrap text-sm text-neutral-600 dark:text-neutral-400' },
         cell: ({ row }) => formatDate(row.original.purge_at),
       },
-      actionsColumn(
-        t('admin.users.columns.actions'),
-        ({ row }) => (
-          <div className="flex flex-wrap gap-1 sm:justify-end">
-            <Button
-              variant="outline"
-              size="sm"
-              title={t('admin.movies.trash.restore')}
-              aria-label={t('admin.movies.trash.restoreNamed', { name: row.original.title })}
-              onClick={() =>
-                void act(
-                  () => api.post(`/admin/movies/${row.original.id}/restore`),
-                  t('admin.movies.trash.restored', { name: row.original.title }),
-                ).catch(() => undefined)
-              }
-            >
-              <RotateCcw aria-hidden />
-              <span className="sm:max-2xl:hidden">{t('admin.movies.trash.restore')}</span>
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="text-red-700 dark:text-red-400"
-              title={t('admin.movies.trash.destroy')}
-              aria-label={t('admin.movies.trash.destroyNamed', { name: row.original.title })}
-              onClick={() => {
-                setError(null);
-                setDialog({ kind: 'destroy', movie: row.original });
-              }}
-            >
-              <Trash2 aria-hidden />
-              <span className="sm:max-2xl:hidden">{t('admin.movies.trash.destroy')}</span>
-            </Button>
-          </div>
-        ),
-        { card: 'inline', className: 'py-2 text-right whitespace-nowrap' },
-      ),
+      trash.column,
     ],
-    [t, api, act, setError],
+    [t, trash.column],
   );
 
   return (
@@ -117,63 +75,20 @@ export default function MoviesTrash({ loaderData }: Route.ComponentProps) {
         <ArrowLeft className="size-4" aria-hidden />
         {t('admin.pages.movies')}
       </AppLink>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <p className="max-w-2xl text-sm text-neutral-600 dark:text-neutral-400">
-          {t('admin.movies.trash.intro', { count: days })}
-        </p>
-        <Button
-          variant="outline"
-          size="md"
-          className="self-start text-red-700 dark:text-red-400"
-          disabled={!movies.meta.total}
-          onClick={() => {
-            setError(null);
-            setDialog({ kind: 'empty' });
-          }}
-        >
-          <Trash2 aria-hidden />
-          {t('admin.movies.trash.empty')}
-        </Button>
-      </div>
+      <TrashIntro emptyButton={trash.emptyButton}>
+        {t('admin.movies.trash.intro', { count: days })}
+      </TrashIntro>
       <DataTable
         columns={columns}
         data={movies.data}
         meta={movies.meta}
         sorted={sorted}
         searchPlaceholder={t('admin.movies.search')}
-        getRowLabel={(movie) => movie.title}
+        getRowLabel={movieName}
         emptyTitle={t('admin.movies.trash.emptyTitle')}
         emptyText={t('admin.movies.trash.emptyText')}
       />
-      {dialog?.kind === 'destroy' ? (
-        <ConfirmDialog
-          onClose={() => setDialog(null)}
-          title={t('admin.movies.trash.destroyTitle', { name: dialog.movie.title })}
-          description={t('admin.movies.trash.destroyText')}
-          confirmLabel={t('admin.movies.trash.destroy')}
-          onConfirm={() =>
-            confirm(
-              () => api.delete(`/admin/movies/trash/${dialog.movie.id}`),
-              t('admin.movies.trash.destroyed', { name: dialog.movie.title }),
-            )
-          }
-        >
-          {error ? <Alert tone="error">{error}</Alert> : null}
-        </ConfirmDialog>
-      ) : null}
-      {dialog?.kind === 'empty' ? (
-        <ConfirmDialog
-          onClose={() => setDialog(null)}
-          title={t('admin.movies.trash.emptyConfirm')}
-          description={t('admin.movies.trash.emptyConfirmText', { count: movies.meta.total })}
-          confirmLabel={t('admin.movies.trash.empty')}
-          onConfirm={() =>
-            confirm(() => api.delete('/admin/movies/trash'), t('admin.movies.trash.emptied'))
-          }
-        >
-          {error ? <Alert tone="error">{error}</Alert> : null}
-        </ConfirmDialog>
-      ) : null}
+      {trash.dialogs}
     </div>
   );
 }

@@ -1,9 +1,9 @@
 // The Report Manager's columns: the movie with its episode and server, the reason with the viewer's note under it,
 // the reporter, the time, the state (and who moved it), and each row's actions (move it, open the episode manager or the public
 // episode, delete).
-import { ExternalLink, ListVideo, Trash2 } from 'lucide-react';
+import { ListVideo, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
-import { AppLink } from '#app/components/app-link.tsx';
+import { AppLink, SiteLink } from '#app/components/app-link.tsx';
 import {
   actionsColumn,
   dateColumn,
@@ -56,10 +56,7 @@ function ReportActions({ report, remove }: { report: Report; remove: (report: Re
         </AppLink>
       </DropdownMenuItem>
       <DropdownMenuItem asChild>
-        <a href={publicEpisodePath(report)} target="_blank" rel="noreferrer">
-          <ExternalLink aria-hidden />
-          {t('reportManager.watch')}
-        </a>
+        <SiteLink href={publicEpisodePath(report)}>{t('reportManager.watch')}</SiteLink>
       </DropdownMenuItem>
       <DropdownMenuSeparator />
       <DropdownMenuItem danger onSelect={() => remove(report)}>
