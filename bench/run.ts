@@ -14,7 +14,12 @@ import Fastify from 'fastify';
 import { BROWSER_USER_AGENT } from '#tests/chromium.ts';
 import { seedCatalog } from './catalog.ts';
 import { benchLadder } from './ladder.ts';
-import { historyRowsWritten, historySaveRequests, seedHistoryViewers } from './history.ts';
+import {
+  historyRowsWritten,
+  historySaveRequests,
+  presenceRequests,
+  seedHistoryViewers,
+} from './history.ts';
 import { benchPlayback } from './playback.ts';
 import { benchRuntime } from './runtime.ts';
 import { benchStorage } from './storage.ts';
@@ -253,12 +258,18 @@ try {
         viewers[0]!.url,
         { expect: 204, requests },
       ),
+      await measure(
+        `POST /api/episodes/{episode}/watching (presence heartbeats, ${viewers.length} viewers)`,
+        viewers[0]!.url,
+        { expect: 204, requests: await presenceRequests(server.url, viewers) },
+      ),
     ];
     const written = await historyRowsWritten(server.db.$client, server.app.services.history);
     printTable(`${header}, ${connections} connections`, saves, saves[0]!);
     console.log(
       `Position saves: target ≥ 5,000 saves/s with p95 < 20 ms; ${written} viewers' rows in the database after ` +
-        'the run (each connection goes through the viewers from the first).',
+        'the run (each connection goes through the viewers from the first). A player sends one heartbeat ' +
+        'every two minutes, one save every ten seconds: heartbeats are a twelfth of the saves.',
     );
   }
 

@@ -22,7 +22,7 @@ export async function registerOpenApi(
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'phim.session_token' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
         },
       },
     },

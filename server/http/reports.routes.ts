@@ -54,8 +54,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // Most viewers are anonymous: without a cookie or token there is no session to look up.
-      const maySignIn = Boolean(request.headers.cookie || request.headers.authorization);
-      const user = maySignIn ? await auth.getCurrentUser(webHeaders(request)) : null;
+      const user = await auth.getCurrentUser(webHeaders(request));
       await rateLimits.consume('report', [
         `ip:${request.ip}`,
         ...(user ? [`user:${user.id}`] : []),

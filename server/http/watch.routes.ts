@@ -31,8 +31,7 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // Most viewers are anonymous: without a cookie or token there is no session to look up.
-      const maySignIn = Boolean(request.headers.cookie || request.headers.authorization);
-      const user = maySignIn ? await auth.getCurrentUser(webHeaders(request)) : null;
+      const user = await auth.getCurrentUser(webHeaders(request));
       const { ip, userAgent } = callerOf(request);
       const viewer = { userId: user?.id, ip, userAgent };
       const counted = await watch.countView(request.params.id, viewer);
@@ -56,8 +55,7 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const maySignIn = Boolean(request.headers.cookie || request.headers.authorization);
-      const user = maySignIn ? await auth.getCurrentUser(webHeaders(request)) : null;
+      const user = await auth.getCurrentUser(webHeaders(request));
       const { ip, userAgent } = callerOf(request);
       const known = await presence.seen(
         request.params.id,
