@@ -92,6 +92,15 @@ test("a viewer's own pages pass axe: the follow list, the profile, a card's menu
   await waitForHydration(page);
   await page.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Following', pressed: true })).toBeVisible();
+  // The success toast that says so (light: its green text was under AA), once it has slid in: half transparent on
+  // its way, which axe counts as low contrast.
+  const toast = page.locator('[data-sonner-toast][data-front="true"][data-type="success"]');
+  await expect(toast).toBeVisible();
+  await expect.poll(() => toast.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+  expect(
+    await violations(page, '[data-sonner-toast][data-front="true"]'),
+    'success toast, light',
+  ).toEqual([]);
   await scan(page, '/account/follow-movies');
   await scan(page, '/user/profile');
   // A card's menu button, shown as it is on focus (the open menu is Radix's, modal over the page).
