@@ -66,10 +66,12 @@ export async function startServer(
       password: config.ADMIN_PASSWORD,
     });
     if (options.seed) await options.seed(app, db);
-    // The job queue runs in this process (transcodes, clean-ups).
-    await app.services.jobs.start({ workers: true });
+    // The job queue runs in this process (transcodes, clean-ups), unless JOBS=off leaves it to `npm run worker`.
+    const workers = config.JOBS === 'on';
+    await app.services.jobs.start({ workers });
     // Which ffmpeg transcodes here, its version and mode: once, without holding up start-up.
-    void app.services.media.report(log);
+    if (workers) void app.services.media.report(log);
+    else log.info('jobs are off here (JOBS=off): a worker process runs them');
 
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();
