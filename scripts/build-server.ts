@@ -1,7 +1,8 @@
 // After `react-router build`: bundles the server (server/main.ts and the worker's server/worker.ts, what they import
 // from server/ and shared/, and the packages they use) into build/phim/, so that `npm start` and `npm run worker`
-// run plain JavaScript with `node`: no TypeScript compiled at each start, no tsx loader process, and a few files to load instead of thousands (resolving and reading
-// node_modules' files was most of the start-up). Decision 039 has the reasons; in short:
+// run plain JavaScript with `node`: no TypeScript compiled at each start, no tsx loader process, and a few files to
+// load instead of thousands (resolving and reading node_modules' files was most of the start-up). Decision 039 has
+// the reasons; in short:
 // - code splitting keeps main.ts's dynamic imports lazy, so that it settles NODE_ENV before React is first imported;
 // - what the React Router build imports (React, React Router, i18next…) stays a package import, so that the server
 //   and the pages share one copy of each;
