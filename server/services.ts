@@ -240,6 +240,10 @@ export function createServices(options: {
     },
   });
   registerBackupJobs(jobs, { backups, log });
+  // A restore in another process replaced the media too: this node's hot files may be stale.
+  events.onShared('backup.finished', ({ kind, ok }) => {
+    if (kind === 'restore' && ok) storageCache.evictPrefix('');
+  });
   const audit = createAuditService({ db });
   const localFiles = createLocalFilesService({
     db,

@@ -2,6 +2,7 @@
 // transcodes what a web node queued, and its events reach the web node's sockets with and without Redis; a worker
 // stopped mid-transcode leaves the video to another; web nodes with JOBS=off run no workers or schedules; and two web
 // nodes answer the same whichever one a request reaches (sessions, CSRF, rate limits, public reads, build id).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
@@ -225,6 +226,68 @@ describe('a worker', () => {
   });
 });
 
+describe('npm run worker (the bundle)', () => {
+  /** `node build/phim/worker.js` with `env`; resolves its exit code and output once it has exited. */
+  function run(env: Record<string, string>, onOutput?: (output: string) => void) {
+    const child = spawn(process.execPath, ['build/phim/worker.js'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env },
+    });
+    let output = '';
+    for (const stream of [child.stdout, child.stderr])
+      stream.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        onOutput?.(output);
+      });
+    const exited = new Promise<{ code: number | null; output: string }>((resolve) =>
+      child.once('exit', (code) => resolve({ code, output })),
+    );
+    return { child, exited };
+  }
+
+  it('refuses the embedded database, naming what to set', async () => {
+    requireBuild();
+    const { code, output } = await run({ DATA_DIR: '/tmp/phim-unused-worker' }).exited;
+    expect(code).toBe(1);
+    expect(output).toContain('npm run worker needs DATABASE_URL');
+  });
+
+  it('runs on the site database until SIGTERM, then stops cleanly', async () => {
+    requireBuild();
+    const database = await createTestDatabase();
+    const dataDir = await fs.mkdtemp('/tmp/phim-test-worker-');
+    try {
+      const port = await findFreePort();
+      let started: () => void;
+      const running = new Promise<void>((resolve) => (started = resolve));
+      const worker = run(
+        {
+          DATABASE_URL: database.url,
+          AUTH_SECRET: TEST_AUTH_SECRET,
+          DATA_DIR: dataDir,
+          HOST: '127.0.0.1',
+          WORKER_HEALTH_PORT: String(port),
+        },
+        (output) => {
+          if (output.includes('Phim worker is running')) started();
+        },
+      );
+      await Promise.race([running, worker.exited]);
+      const health = await fetch(`http://127.0.0.1:${port}/health`);
+      expect(health.status).toBe(200);
+      worker.child.kill('SIGTERM');
+      const { code, output } = await worker.exited;
+      expect(output).toContain(
+        `Phim worker is running (pid ${worker.child.pid}, health http://127.0.0.1:${port}/health)`,
+      );
+      expect(code).toBe(0);
+    } finally {
+      await database.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a web node with JOBS=off', () => {
   it('refuses to start without an external database and the shared secret', () => {
     expect(() => loadConfig({}, { JOBS: 'off' })).toThrow(/JOBS: off needs DATABASE_URL/);
@@ -358,6 +421,39 @@ describe('two web nodes on one database', () => {
     expect(renamed.statusCode).toBe(200);
     // B kept its read for an hour (PUBLIC_CACHE_SECONDS), and drops it when A says so through the database.
     await waitFor(async () => ((await page(b)).includes('Sông Đêm Dài') ? true : undefined), 5000);
+  });
+
+  it("shows a backup made on one node in the other's status, and a restore puts both in maintenance", async () => {
+    const admin = await signInFirstAdmin(a.app);
+    const onB = onNode(admin, b);
+    const made = await admin.post('/api/admin/backups', { media: false });
+    expect(made.statusCode, made.body).toBe(202);
+    const { name } = (made.json() as { task: { name: string } }).task;
+    await a.app.services.backups.idle();
+    const status = await waitFor(async () => {
+      const body = (await onB.get('/api/admin/backups/status')).json() as {
+        last: { name: string; ok: boolean } | null;
+      };
+      return body.last?.name === name ? body : undefined;
+    }, 5000);
+    expect(status).toMatchObject({ task: null, last: { kind: 'backup', name, ok: true } });
+
+    // While A restores (as its events say), B answers as A does: maintenance, and no backup of its own.
+    const restoring = { kind: 'restore' as const, name };
+    a.app.services.events.emit('backup.progress', { ...restoring, progress: 10 });
+    const closed = await waitFor(async () => {
+      const response = await b.app.inject({ method: 'GET', url: '/api/search/suggest?q=song' });
+      return response.statusCode === 503 ? response : undefined;
+    }, 5000);
+    expect(closed.json()).toMatchObject({ error: { code: 'maintenance' } });
+    expect(
+      (await b.app.services.backups.create({ media: false }).catch((e: Error) => e)).message,
+    ).toMatch(/A restore is running/);
+    a.app.services.events.emit('backup.finished', { ...restoring, ok: true });
+    await waitFor(async () => {
+      const response = await b.app.inject({ method: 'GET', url: '/api/search/suggest?q=song' });
+      return response.statusCode === 200 ? true : undefined;
+    }, 5000);
   });
 
   it('answers the same build id from both nodes', async () => {
