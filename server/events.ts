@@ -45,10 +45,7 @@ export type EventBus = {
   /** Events made in this process only (side effects such as sending a job must happen once, where it was made). */
   on<K extends EventName>(name: K, listener: (payload: DomainEvents[K]) => void): () => void;
   /** Events made in this process and, through the relay, in every other process of the site. */
-  onShared<K extends EventName>(
-    name: K,
-    listener: (payload: DomainEvents[K]) => void,
-  ): () => void;
+  onShared<K extends EventName>(name: K, listener: (payload: DomainEvents[K]) => void): () => void;
   /** An event another process made: only the `onShared` listeners hear it. */
   receive<K extends EventName>(name: K, payload: DomainEvents[K]): void;
   /** Every event emitted here, after its listeners (the relay sends them on). */

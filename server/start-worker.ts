@@ -38,7 +38,10 @@ export function checkWorkerConfig(config: Config): { databaseUrl: string; authSe
   return { databaseUrl: config.DATABASE_URL, authSecret: config.AUTH_SECRET };
 }
 
-export async function startWorker(config: Config, options: { log: Logger }): Promise<RunningWorker> {
+export async function startWorker(
+  config: Config,
+  options: { log: Logger },
+): Promise<RunningWorker> {
   const { log } = options;
   const { databaseUrl, authSecret } = checkWorkerConfig(config);
   const cleanups: Array<() => Promise<unknown> | unknown> = [];

@@ -55,21 +55,26 @@ export async function startSystemPostgres(options: { password: string }): Promis
   server.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   const url = `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${port}/postgres`;
-  let version = '';
-  for (let attempt = 0; ; attempt += 1) {
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      version = (await client.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]!.v;
-      await client.end();
-      break;
-    } catch (error) {
-      await client.end().catch(() => {});
-      if (server.exitCode !== null || attempt > 200)
-        throw new Error(`PostgreSQL in ${data} did not start: ${String(error)}\n${log}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+  const version = await (async () => {
+    for (let attempt = 0; ; attempt += 1) {
+      const client = new pg.Client({ connectionString: url });
+      try {
+        await client.connect();
+        const result = await client.query<{ v: string }>(
+          "select current_setting('server_version') as v",
+        );
+        await client.end();
+        return result.rows[0]!.v;
+      } catch (error) {
+        await client.end().catch(() => {});
+        if (server.exitCode !== null || attempt > 200)
+          throw new Error(`PostgreSQL in ${data} did not start: ${String(error)}\n${log}`, {
+            cause: error,
+          });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     }
-  }
+  })();
   return {
     url,
     version,

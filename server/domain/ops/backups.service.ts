@@ -125,8 +125,7 @@ export function createBackupsService(options: {
   const busyWith = () => task ?? remoteTask();
   events.onShared('backup.progress', ({ kind, name, progress }) => {
     if (task?.name === name) return;
-    const startedAt =
-      remote?.task.name === name ? remote.task.startedAt : new Date().toISOString();
+    const startedAt = remote?.task.name === name ? remote.task.startedAt : new Date().toISOString();
     remote = { task: { kind, name, progress, startedAt }, seenAt: Date.now() };
   });
   events.onShared('backup.finished', ({ kind, name, ok, error }) => {
