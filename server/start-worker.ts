@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createDatabase, migrateDatabase, pingDatabase } from './db/client.ts';
 import { withTimeout } from './db/open.ts';
+import { cleanupSteps } from './lifecycle.ts';
 import { createServices, type Services } from './services.ts';
 
 export class WorkerConfigError extends Error {
@@ -44,22 +45,15 @@ export async function startWorker(
 ): Promise<RunningWorker> {
   const { log } = options;
   const { databaseUrl, authSecret } = checkWorkerConfig(config);
-  const cleanups: Array<() => Promise<unknown> | unknown> = [];
-  const cleanup = async () => {
-    for (const step of cleanups.splice(0).reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        log.error({ err: error }, 'shutdown step failed');
-      }
-    }
-  };
+  const cleanups = cleanupSteps(log);
+  const cleanup = () => cleanups.run();
   try {
     const db = createDatabase(databaseUrl);
     cleanups.push(() => db.$client.end());
     // Whichever process of the site starts first migrates; the others wait for it and find nothing left to do.
     await migrateDatabase(db);
-    const services = createServices({ config, db, authSecret, log });
+    // A worker runs the jobs whatever a shared environment file says about the web nodes' JOBS.
+    const services = createServices({ config: { ...config, JOBS: 'on' }, db, authSecret, log });
     cleanups.push(() => services.history.stop());
     cleanups.push(() => services.rateLimits.close());
     // Settings (the site's name in mail) follow the back office's writes; events reach the web nodes' sockets.

@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createDatabase, migrateDatabase, type Database } from './db/client.ts';
 import { openDatabase, withTimeout, type OpenedDatabase } from './db/open.ts';
+import { cleanupSteps } from './lifecycle.ts';
 import { createLogger } from './log.ts';
 
 export { createLogger } from './log.ts';
@@ -30,20 +31,12 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? createLogger(config);
-  const cleanups: Array<() => Promise<void> | void> = [];
-  const cleanup = async () => {
-    for (const step of cleanups.splice(0).reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        log.error({ err: error }, 'shutdown step failed');
-      }
-    }
-  };
+  const cleanups = cleanupSteps(log);
+  const cleanup = () => cleanups.run();
 
   try {
     const opened = await (options.database ?? openDatabase(config, log));
-    cleanups.push(...opened.cleanups);
+    for (const step of opened.cleanups) cleanups.push(step);
     const { secrets } = opened;
     const db = createDatabase(opened.url);
     cleanups.push(() => db.$client.end());

@@ -11,43 +11,17 @@ if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';
 async function main() {
   const nodeModule = (await import('node:module')) as { enableCompileCache?: () => unknown };
   nodeModule.enableCompileCache?.();
-  const { ConfigError, loadConfig } = await import('./config.ts');
+  const { loadConfigOrExit, startOrExit, stopOnSignals } = await import('./lifecycle.ts');
   const { createLogger } = await import('./log.ts');
   const { startWorker, WorkerConfigError } = await import('./start-worker.ts');
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit(process.env);
   const log = createLogger(config);
-  let worker;
-  try {
-    worker = await startWorker(config, { log });
-  } catch (error) {
-    if (error instanceof WorkerConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    log.fatal({ err: error }, 'the Phim worker could not start');
-    process.exit(1);
-  }
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'worker shutting down');
-    await worker.stop();
-    log.info('worker stopped');
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  const worker = await startOrExit(() => startWorker(config, { log }), {
+    log,
+    what: 'the Phim worker',
+    plain: [WorkerConfigError],
+  });
+  stopOnSignals(log, 'worker', () => worker.stop());
   log.info(
     { pid: process.pid, health: worker.healthUrl, transcodes: config.TRANSCODE_CONCURRENCY },
     'worker started',
