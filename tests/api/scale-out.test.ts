@@ -103,19 +103,24 @@ describe('a worker', () => {
     let web: TestApp;
     let url: string;
     let clip: Buffer;
+    /** Long enough that a worker is still at it when the test stops it. */
+    let longClip: Buffer;
     beforeAll(async () => {
       web = await createTestApp();
       url = await listen(web);
       const file = `${web.dataDir}/clip.mp4`;
       await makeTestClip(file, { size: '640x360', seconds: 20 });
       clip = await fs.readFile(file);
+      const long = `${web.dataDir}/long.mp4`;
+      await makeTestClip(long, { size: '640x360', seconds: 180 });
+      longClip = await fs.readFile(long);
     }, 120_000);
     afterAll(async () => {
       await web?.close();
     });
 
     /** A video row as an upload leaves it, its original in the shared data folder, queued by the web node. */
-    async function queueVideo() {
+    async function queueVideo(original = clip) {
       const row = await createVideo(web, {
         status: 'queued',
         storagePrefix: null,
@@ -123,7 +128,7 @@ describe('a worker', () => {
         storyboardPath: null,
       });
       await fs.mkdir(`${web.dataDir}/originals`, { recursive: true });
-      await fs.writeFile(web.app.services.videoFiles.original(row.id), clip);
+      await fs.writeFile(web.app.services.videoFiles.original(row.id), original);
       await web.app.services.videos.queueTranscode(row.id);
       return row.id;
     }
@@ -173,11 +178,11 @@ describe('a worker', () => {
         database: 'up',
         jobs: 'running',
       });
-      const id = await queueVideo();
-      await waitFor(async () => {
-        const row = await statusOf(id);
-        return row.status === 'processing' && row.progress > 0 ? true : undefined;
-      }, 60_000);
+      const id = await queueVideo(longClip);
+      await waitFor(
+        async () => ((await statusOf(id)).status === 'processing' ? true : undefined),
+        60_000,
+      );
       await first.stop();
       // Back in the queue, not failed; the health endpoint is gone with the worker.
       expect((await statusOf(id)).status).toBe('queued');
