@@ -23,7 +23,7 @@ async function main() {
   });
   stopOnSignals(log, 'worker', () => worker.stop());
   log.info(
-    { pid: process.pid, health: worker.healthUrl, transcodes: config.TRANSCODE_CONCURRENCY },
+    { health: worker.healthUrl, transcodes: config.TRANSCODE_CONCURRENCY },
     'worker started',
   );
   // Whatever LOG_LEVEL says, as `npm start` prints its address: scripts and service managers wait for this line.
