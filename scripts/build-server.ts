@@ -1,7 +1,8 @@
-// After `react-router build`: bundles the server (server/main.ts, what it imports from server/ and shared/, and the
-// packages it uses) into build/phim/, so that `npm start` runs plain JavaScript with `node`: no TypeScript compiled
-// at each start, no tsx loader process, and a few files to load instead of thousands (resolving and reading
-// node_modules' files was most of the start-up). Decision 039 has the reasons; in short:
+// After `react-router build`: bundles the server (server/main.ts and the worker's server/worker.ts, what they import
+// from server/ and shared/, and the packages they use) into build/phim/, so that `npm start` and `npm run worker`
+// run plain JavaScript with `node`: no TypeScript compiled at each start, no tsx loader process, and a few files to
+// load instead of thousands (resolving and reading node_modules' files was most of the start-up). Decision 039 has
+// the reasons; in short:
 // - code splitting keeps main.ts's dynamic imports lazy, so that it settles NODE_ENV before React is first imported;
 // - what the React Router build imports (React, React Router, i18next…) stays a package import, so that the server
 //   and the pages share one copy of each;
@@ -45,7 +46,7 @@ const FINDS_OWN_FILES =
   /__dirname|__filename|require\.resolve\(|import\.meta\.(?:url|dirname|resolve)|\.node["'`]/;
 
 const common: BuildOptions = {
-  entryPoints: { main: 'server/main.ts' },
+  entryPoints: { main: 'server/main.ts', worker: 'server/worker.ts' },
   outdir,
   bundle: true,
   splitting: true,
@@ -81,6 +82,6 @@ const bytes = Object.entries(result.metafile!.outputs)
   .filter(([file]) => file.endsWith('.js'))
   .reduce((sum, [, output]) => sum + output.bytes, 0);
 console.log(
-  `server bundle: ${path.relative('.', outdir)}/main.js (${(bytes / 1024).toFixed(0)} KB of JavaScript; ` +
+  `server bundle: ${path.relative('.', outdir)}/main.js and worker.js (${(bytes / 1024).toFixed(0)} KB of JavaScript; ` +
     `${external.size} packages left in node_modules)`,
 );

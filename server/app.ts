@@ -112,7 +112,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', services);
   // Settings are read synchronously by every request: loaded before the first one, then kept up to date.
   await services.changes.start();
-  app.addHook('onClose', async () => services.changes.stop());
+  app.addHook('onClose', async () => {
+    await services.relay.stop();
+    await services.changes.stop();
+  });
   await services.settings.start();
   services.presence.start();
   app.addHook('onClose', async () => services.presence.stop());

@@ -80,8 +80,30 @@ export const configSchema = z
     // Sign-in, registration and forgot-password attempts allowed a minute, per IP and per email.
     AUTH_RATE_LIMIT: wholeNumber(1, 100_000, 5),
     SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000, 10_000),
+    // on: this process runs the job queue's workers, schedules and job timers; off: it only sends jobs, and a
+    // worker process (`npm run worker`) runs them (decision 053).
+    JOBS: setting(z.enum(['on', 'off']).default('on')),
+    // The worker process's health endpoint (GET /health on 127.0.0.1); unset: none.
+    WORKER_HEALTH_PORT: setting(z.coerce.number().int().min(1).max(65535).optional()),
   })
   .superRefine((env, ctx) => {
+    if (env.JOBS === 'off') {
+      // Jobs sent here run in a worker, which can reach only an external database; and every process of the site
+      // must sign sessions and CSRF tokens with one secret (a generated one differs per data folder).
+      if (!env.DATABASE_URL)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['JOBS'],
+          message:
+            'off needs DATABASE_URL (a worker, `npm run worker`, runs the jobs on the same database)',
+        });
+      if (!env.AUTH_SECRET)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['AUTH_SECRET'],
+          message: 'is required when JOBS=off: every node and worker of the site must share it',
+        });
+    }
     if (env.STORAGE_DRIVER === 's3') {
       // The setting is reserved so that deployments can be written for it, but no S3 driver exists yet: starting
       // with it would quietly keep every file on the local disk.

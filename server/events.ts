@@ -1,4 +1,6 @@
-// Typed domain events inside one process: services emit them, the realtime layer (and others) subscribe.
+// Typed domain events: services emit them, the realtime layer (and others) subscribe. `on` hears what this process
+// made; `onShared` also hears what another process of the site made (a worker's transcode progress, another web
+// node's new report), carried by the relay in server/realtime/relay.ts (decision 053).
 import { EventEmitter } from 'node:events';
 import type { ReportReason, ReportStatus } from './db/schema/engagement.ts';
 import type { Notification } from '#shared/resources/notification.ts';
@@ -40,20 +42,43 @@ export type EventName = keyof DomainEvents;
 
 export type EventBus = {
   emit<K extends EventName>(name: K, payload: DomainEvents[K]): void;
+  /** Events made in this process only (side effects such as sending a job must happen once, where it was made). */
   on<K extends EventName>(name: K, listener: (payload: DomainEvents[K]) => void): () => void;
+  /** Events made in this process and, through the relay, in every other process of the site. */
+  onShared<K extends EventName>(name: K, listener: (payload: DomainEvents[K]) => void): () => void;
+  /** An event another process made: only the `onShared` listeners hear it. */
+  receive<K extends EventName>(name: K, payload: DomainEvents[K]): void;
+  /** Every event emitted here, after its listeners (the relay sends them on). */
+  onEmit(hook: <K extends EventName>(name: K, payload: DomainEvents[K]) => void): () => void;
 };
 
 export function createEventBus(): EventBus {
-  const emitter = new EventEmitter();
+  const local = new EventEmitter();
+  const shared = new EventEmitter();
   // Many sockets may listen to the same event; the default warning at 10 would be noise.
-  emitter.setMaxListeners(0);
+  local.setMaxListeners(0);
+  shared.setMaxListeners(0);
+  const hooks = new Set<Parameters<EventBus['onEmit']>[0]>();
   return {
     emit(name, payload) {
-      emitter.emit(name, payload);
+      local.emit(name, payload);
+      shared.emit(name, payload);
+      for (const hook of hooks) hook(name, payload);
     },
     on(name, listener) {
-      emitter.on(name, listener);
-      return () => emitter.off(name, listener);
+      local.on(name, listener);
+      return () => local.off(name, listener);
+    },
+    onShared(name, listener) {
+      shared.on(name, listener);
+      return () => shared.off(name, listener);
+    },
+    receive(name, payload) {
+      shared.emit(name, payload);
+    },
+    onEmit(hook) {
+      hooks.add(hook);
+      return () => hooks.delete(hook);
     },
   };
 }

@@ -26,10 +26,21 @@ type Log = Pick<Logger, 'info' | 'warn' | 'error'>;
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
-export function createJobQueue(options: { db: Database; log: Log }) {
+export function createJobQueue(options: {
+  db: Database;
+  log: Log;
+  /**
+   * pg-boss's own background work in this process: sending the jobs of cron schedules when due, and the upkeep
+   * (expiring jobs whose worker died, archiving). Off on a web node with JOBS=off: the workers do it (decision 053).
+   */
+  background?: boolean;
+}) {
+  const background = options.background ?? true;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => options.db.$client.query(text, values) },
     schema: 'pgboss',
+    schedule: background,
+    supervise: background,
   });
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   const workers: Array<{

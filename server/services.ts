@@ -41,6 +41,7 @@ import {
   registerNotificationJobs,
 } from './domain/engagement/notifications.service.ts';
 import { createEventBus } from './events.ts';
+import { relayEvents } from './realtime/relay.ts';
 import { createJobQueue } from './jobs.ts';
 import { locateMediaBinaries } from './media/ffmpeg-binaries.ts';
 import { createFileCache } from './media/file-cache.ts';
@@ -126,7 +127,9 @@ export function createServices(options: {
   resetMail.send = accounts.sendResetMail;
 
   const events = createEventBus();
-  const jobs = createJobQueue({ db, log });
+  // Events other processes of the site need (a worker's transcode progress, say) travel through the change feed.
+  const relay = relayEvents({ events, changes, log });
+  const jobs = createJobQueue({ db, log, background: config.JOBS === 'on' });
   // Hot segments, playlists and sprites of /storage/ (FIELD-NOTES: a small cache lets Node serve like nginx).
   const storageCache = createFileCache({
     maxBytes: 256 * 1024 * 1024,
@@ -215,9 +218,9 @@ export function createServices(options: {
   });
   notifications.listen();
   registerNotificationJobs(jobs, { notifications, log });
-  // A video that becomes ready (or fails) changes what its episodes show.
-  events.on('video.ready', () => publicReads.clear());
-  events.on('video.failed', () => publicReads.clear());
+  // A video that becomes ready (or fails) changes what its episodes show, whichever process transcoded it.
+  events.onShared('video.ready', () => publicReads.clear());
+  events.onShared('video.failed', () => publicReads.clear());
   const backups = createBackupsService({
     db,
     dataDir: config.dataDir,
@@ -237,6 +240,10 @@ export function createServices(options: {
     },
   });
   registerBackupJobs(jobs, { backups, log });
+  // A restore in another process replaced the media too: this node's hot files may be stale.
+  events.onShared('backup.finished', ({ kind, ok }) => {
+    if (kind === 'restore' && ok) storageCache.evictPrefix('');
+  });
   const audit = createAuditService({ db });
   const localFiles = createLocalFilesService({
     db,
@@ -279,6 +286,8 @@ export function createServices(options: {
     audit,
     system: createSystemService({ db, version: appVersion }),
     events,
+    /** Sends this process's events to the others (and theirs to this one's shared listeners). */
+    relay,
     jobs,
     /** The ffmpeg and ffprobe in use; start-up logs them once. */
     media,

@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createDatabase, migrateDatabase, type Database } from './db/client.ts';
 import { openDatabase, withTimeout, type OpenedDatabase } from './db/open.ts';
+import { cleanupSteps } from './lifecycle.ts';
 import { createLogger } from './log.ts';
 
 export { createLogger } from './log.ts';
@@ -30,20 +31,12 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? createLogger(config);
-  const cleanups: Array<() => Promise<void> | void> = [];
-  const cleanup = async () => {
-    for (const step of cleanups.splice(0).reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        log.error({ err: error }, 'shutdown step failed');
-      }
-    }
-  };
+  const cleanups = cleanupSteps(log);
+  const cleanup = () => cleanups.run();
 
   try {
     const opened = await (options.database ?? openDatabase(config, log));
-    cleanups.push(...opened.cleanups);
+    for (const step of opened.cleanups) cleanups.push(step);
     const { secrets } = opened;
     const db = createDatabase(opened.url);
     cleanups.push(() => db.$client.end());
@@ -66,10 +59,12 @@ export async function startServer(
       password: config.ADMIN_PASSWORD,
     });
     if (options.seed) await options.seed(app, db);
-    // The job queue runs in this process (transcodes, clean-ups).
-    await app.services.jobs.start({ workers: true });
+    // The job queue runs in this process (transcodes, clean-ups), unless JOBS=off leaves it to `npm run worker`.
+    const workers = config.JOBS === 'on';
+    await app.services.jobs.start({ workers });
     // Which ffmpeg transcodes here, its version and mode: once, without holding up start-up.
-    void app.services.media.report(log);
+    if (workers) void app.services.media.report(log);
+    else log.info('jobs are off here (JOBS=off): a worker process runs them');
 
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();

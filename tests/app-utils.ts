@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '#server/app.ts';
 import { loadConfig, type Env } from '#server/config.ts';
-import type { Database } from '#server/db/client.ts';
+import { createDatabase, type Database } from '#server/db/client.ts';
 import { createTestDatabase } from './db-utils.ts';
 
 export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-123';
@@ -15,6 +15,8 @@ export type TestApp = {
   app: FastifyInstance;
   /** The test database, for arranging rows that have no API yet. */
   db: Database;
+  /** Its URL (a worker or another node of the same site connects to it). */
+  databaseUrl: string;
   dataDir: string;
   close: () => Promise<void>;
 };
@@ -27,6 +29,11 @@ export type TestAppOptions = {
   register?: (app: FastifyInstance) => Promise<void>;
   /** A logger of the test's own (to read what the app logs). */
   logger?: AppOptions['logger'];
+  /**
+   * Another node of the same site: this app uses that one's database (kept when this one closes) and data folder,
+   * as two web nodes behind one proxy do.
+   */
+  nodeOf?: TestApp;
 };
 
 /** Fails with what to do when the production build, which the page tests serve, is not there. */
@@ -37,8 +44,13 @@ export function requireBuild() {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   if (options.web) requireBuild();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'phim-test-data-'));
-  const database = await createTestDatabase();
+  const shared = options.nodeOf;
+  const dataDir = shared
+    ? shared.dataDir
+    : await fs.mkdtemp(path.join(os.tmpdir(), 'phim-test-data-'));
+  const database = shared
+    ? { db: createDatabase(shared.databaseUrl, { max: 4 }), url: shared.databaseUrl, drop: null }
+    : await createTestDatabase();
   const config = loadConfig({}, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const app = await buildApp({
     config,
@@ -52,9 +64,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     db: database.db,
+    databaseUrl: database.url,
     dataDir,
     close: async () => {
       await app.close();
+      if (!database.drop) return database.db.$client.end();
       await database.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

@@ -9,6 +9,8 @@ import type { Database } from './client.ts';
 
 const CHANNEL = 'phim_changes';
 const RECONNECT_MS = 2000;
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+export const MAX_NOTIFICATION_BYTES = 7999;
 
 type Log = { warn: (object: object, message: string) => void };
 
@@ -16,15 +18,17 @@ export type ChangeFeed = ReturnType<typeof createChangeFeed>;
 
 export function createChangeFeed({ db, log }: { db: Database; log?: Log }) {
   const nodeId = crypto.randomUUID();
-  const listeners = new Map<string, Set<() => void>>();
+  const listeners = new Map<string, Set<(data?: string) => void>>();
   let client: pg.Client | null = null;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  const message = (topic: string, data?: string) =>
+    data === undefined ? `${nodeId} ${topic}` : `${nodeId} ${topic} ${data}`;
 
-  function run(topic: string) {
+  function run(topic: string, data?: string) {
     for (const listener of listeners.get(topic) ?? []) {
       try {
-        listener();
+        listener(data);
       } catch (error) {
         log?.warn({ err: error, topic }, 'change listener failed');
       }
@@ -42,8 +46,14 @@ export function createChangeFeed({ db, log }: { db: Database; log?: Log }) {
       timer = setTimeout(() => void reconnect(), RECONNECT_MS);
     });
     next.on('notification', (message) => {
-      const [from, topic] = (message.payload ?? '').split(' ', 2);
-      if (topic && from !== nodeId) run(topic);
+      // `<node id> <topic>[ <data>]`: the data is everything after the topic's space.
+      const payload = message.payload ?? '';
+      const first = payload.indexOf(' ');
+      if (first < 0) return;
+      const from = payload.slice(0, first);
+      const second = payload.indexOf(' ', first + 1);
+      const topic = payload.slice(first + 1, second < 0 ? undefined : second);
+      if (topic && from !== nodeId) run(topic, second < 0 ? undefined : payload.slice(second + 1));
     });
     await next.connect();
     await next.query(`listen ${CHANNEL}`);
@@ -78,17 +88,26 @@ export function createChangeFeed({ db, log }: { db: Database; log?: Log }) {
         timer = setTimeout(() => void reconnect(), RECONNECT_MS);
       }
     },
-    /** Runs `listener` when another node publishes `topic` (and after a reconnect). */
-    on(topic: string, listener: () => void) {
+    /**
+     * Runs `listener` when another node publishes `topic`, with the data it sent; and after a reconnect, without
+     * data (whatever was said meanwhile is lost).
+     */
+    on(topic: string, listener: (data?: string) => void) {
       const set = listeners.get(topic) ?? new Set();
       set.add(listener);
       listeners.set(topic, set);
       return () => set.delete(listener);
     },
-    /** Tells the other nodes; the caller has already updated its own caches. */
-    async publish(topic: string) {
-      await db.$client.query('select pg_notify($1, $2)', [CHANNEL, `${nodeId} ${topic}`]);
+    /**
+     * Tells the other nodes; the caller has already updated its own caches. `data` (text) travels with it: the whole
+     * notification must stay under PostgreSQL's 8000 bytes (`fits` says whether it does).
+     */
+    async publish(topic: string, data?: string) {
+      await db.$client.query('select pg_notify($1, $2)', [CHANNEL, message(topic, data)]);
     },
+    /** Whether `data` on `topic` is small enough for one notification. */
+    fits: (topic: string, data?: string) =>
+      Buffer.byteLength(message(topic, data)) <= MAX_NOTIFICATION_BYTES,
     async stop() {
       stopped = true;
       clearTimeout(timer);

@@ -17,8 +17,25 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
   return drizzle(pool, { schema }) as Database;
 }
 
+/** Any fixed number: the advisory lock that lets one process at a time migrate (decision 053). */
+const MIGRATION_LOCK = 7_406_053;
+
+/**
+ * Applies the migrations not yet applied. Every process of a site (web nodes, workers) calls it at start-up, and they
+ * may start together: a session-level advisory lock lets one migrate while the others wait, then find nothing to do.
+ */
 export async function migrateDatabase(db: Database) {
-  await migrate(db, { migrationsFolder });
+  const client = await db.$client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate(db, { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** True when the database answers a trivial query within the timeout. */

@@ -30,6 +30,8 @@ export const rooms = {
 export type Realtime = {
   /** Sends `event` to everyone in `room` (on every node when Redis is configured). */
   publish: (room: string, event: string, payload: unknown) => void;
+  /** Sends `event` to the sockets in `room` connected to this node only (each node hears relayed events itself). */
+  deliver: (room: string, event: string, payload: unknown) => void;
   /** Disconnects every socket of a session (a revoked device). */
   disconnectSession: (sessionId: string) => void;
   close: () => Promise<void>;
@@ -128,6 +130,12 @@ export async function attachRealtime(
     publish: (room, event, payload) => {
       (io.to(room) as unknown as { emit: (e: string, p: unknown) => void }).emit(event, payload);
     },
+    deliver: (room, event, payload) => {
+      (io.local.to(room) as unknown as { emit: (e: string, p: unknown) => void }).emit(
+        event,
+        payload,
+      );
+    },
     disconnectSession: (sessionId) => io.in(rooms.session(sessionId)).disconnectSockets(true),
     close,
   };
@@ -152,15 +160,19 @@ export const EVENT_ROOMS: { [K in EventName]?: string } = {
 /** Events for one viewer: they go to that user's room, without the `userId` that routed them. */
 const USER_EVENTS = ['notification.created', 'notification.read'] as const;
 
-/** Carries domain events to the sockets of their room; returns the unsubscribe. */
+/**
+ * Carries domain events to the sockets of their room connected to this node; returns the unsubscribe. Events made
+ * in another process (a worker, another web node) arrive through the relay (server/realtime/relay.ts), so every
+ * node delivers every event to its own sockets once, with or without Redis (decision 053).
+ */
 export function forwardEvents(events: EventBus, realtime: Realtime) {
   const stops = Object.entries(EVENT_ROOMS).map(([name, room]) =>
-    events.on(name as EventName, (payload) => realtime.publish(room, name, payload)),
+    events.onShared(name as EventName, (payload) => realtime.deliver(room, name, payload)),
   );
   for (const name of USER_EVENTS)
     stops.push(
-      events.on(name, ({ userId, ...payload }) =>
-        realtime.publish(rooms.user(userId), name, payload),
+      events.onShared(name, ({ userId, ...payload }) =>
+        realtime.deliver(rooms.user(userId), name, payload),
       ),
     );
   return () => stops.forEach((stop) => stop());

@@ -30,6 +30,9 @@ export function withTestApp(options: TestAppOptions = {}): TestApp {
     get db() {
       return now().db;
     },
+    get databaseUrl() {
+      return now().databaseUrl;
+    },
     get dataDir() {
       return now().dataDir;
     },

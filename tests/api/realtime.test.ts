@@ -140,18 +140,16 @@ describe.skipIf(!hasRedis)('on several nodes (REDIS_URL)', () => {
     redis = await startRedis();
   });
   afterAll(async () => {
-    for (const node of nodes) await node.close();
+    for (const node of nodes.reverse()) await node.close();
     await redis?.stop();
   });
 
   it('delivers an event published on one node to an admin connected to another', async () => {
-    for (let i = 0; i < 2; i += 1) {
-      const node = await createTestApp({ env: { REDIS_URL: redis.url } });
-      nodes.push(node);
-      await node.app.listen({ port: 0, host: '127.0.0.1' });
-    }
-    const [first, second] = nodes as [TestApp, TestApp];
-    // Each test app has a database of its own: the admin signs in on the node the socket connects to.
+    // Two nodes of one site: one database, one Redis.
+    const first = await createTestApp({ env: { REDIS_URL: redis.url } });
+    const second = await createTestApp({ env: { REDIS_URL: redis.url }, nodeOf: first });
+    nodes.push(first, second);
+    for (const node of nodes) await node.app.listen({ port: 0, host: '127.0.0.1' });
     await second.app.services.auth.ensureFirstAdmin(ADMIN);
     const admin = await signInWithToken(second.app, ADMIN.email, ADMIN.password);
     const address = second.app.server.address();
@@ -203,7 +201,8 @@ describe.skipIf(!hasRedis)('on several nodes (REDIS_URL)', () => {
       read_at: null,
       created_at: new Date().toISOString(),
     };
-    // As the notifications job does on whichever node runs it: a domain event, forwarded to the viewer's room.
+    // As the notifications job does on whichever process runs it: a domain event, relayed through the database to
+    // every node, each giving it to its own sockets (decision 053).
     first.app.services.events.emit('notification.created', {
       userId: user.id,
       notification,

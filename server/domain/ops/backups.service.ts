@@ -60,6 +60,8 @@ type Log = {
 
 /** How long a restore waits for other work to let go of the tables before it gives up. */
 const LOCK_WAIT_MS = 10 * 60_000;
+/** Another process's task that has said nothing for this long (its lock wait included) is taken for dead. */
+const REMOTE_SILENCE_MS = LOCK_WAIT_MS + 5 * 60_000;
 
 /**
  * Locks every table to replace, all at once or none: a TRUNCATE waiting for one busy table would hold the ones
@@ -112,6 +114,25 @@ export function createBackupsService(options: {
   let last: BackupStatus['last'] = null;
   let maintenance = false;
   let running: Promise<unknown> = Promise.resolve();
+  /**
+   * A backup or restore another process of the site runs (a worker's daily backup, a restore on another web node),
+   * as its relayed events tell (decision 053): shown in the status, refused as busy here, and a restore puts this
+   * node in maintenance too. Forgotten after REMOTE_SILENCE_MS without news (that process died).
+   */
+  let remote: { task: NonNullable<BackupStatus['task']>; seenAt: number } | null = null;
+  const remoteTask = () =>
+    remote && Date.now() - remote.seenAt < REMOTE_SILENCE_MS ? remote.task : null;
+  const busyWith = () => task ?? remoteTask();
+  events.onShared('backup.progress', ({ kind, name, progress }) => {
+    if (task?.name === name) return;
+    const startedAt = remote?.task.name === name ? remote.task.startedAt : new Date().toISOString();
+    remote = { task: { kind, name, progress, startedAt }, seenAt: Date.now() };
+  });
+  events.onShared('backup.finished', ({ kind, name, ok, error }) => {
+    if (remote?.task.name !== name) return;
+    remote = null;
+    last = { kind, name, ok, ...(error ? { error } : {}), finishedAt: new Date().toISOString() };
+  });
 
   const fileOf = (name: string) => {
     if (!BACKUP_NAME.test(name)) throw new NotFound('No such backup.');
@@ -465,8 +486,9 @@ export function createBackupsService(options: {
 
   /** Runs one task at a time in the background; its end is an event and the status's `last`. */
   function start(kind: BackupTaskKind, name: string, work: () => Promise<void>) {
-    if (task)
-      throw new Conflict('backup_busy', `A ${task.kind} is running; wait for it to finish.`);
+    const busy = busyWith();
+    if (busy)
+      throw new Conflict('backup_busy', `A ${busy.kind} is running; wait for it to finish.`);
     task = { kind, name, progress: 0, startedAt: new Date().toISOString() };
     events.emit('backup.progress', { kind, name, progress: 0 });
     const finish = (error?: unknown) => {
@@ -516,8 +538,9 @@ export function createBackupsService(options: {
 
   /** Starts a backup in the background; answers its name at once. */
   async function create(input: { media: boolean; origin?: BackupOrigin }) {
-    if (task)
-      throw new Conflict('backup_busy', `A ${task.kind} is running; wait for it to finish.`);
+    const busy = busyWith();
+    if (busy)
+      throw new Conflict('backup_busy', `A ${busy.kind} is running; wait for it to finish.`);
     const name = await uniqueName(new Date(), input.origin ?? 'manual', input.media);
     return start('backup', name, () => dump(name, input.media));
   }
@@ -525,8 +548,13 @@ export function createBackupsService(options: {
   return {
     dir,
     keep: options.keep,
-    isMaintenance: () => maintenance,
-    status: (): BackupStatus => ({ task, last, maintenance }),
+    /** A restore runs here, or in another process of the site. */
+    isMaintenance: () => maintenance || remoteTask()?.kind === 'restore',
+    status: (): BackupStatus => ({
+      task: busyWith(),
+      last,
+      maintenance: maintenance || remoteTask()?.kind === 'restore',
+    }),
     /** Resolves when the running task (if any) has finished. */
     idle: () => running,
     list,
@@ -554,8 +582,9 @@ export function createBackupsService(options: {
     /** Checks the backup, then replaces the site's data with it in the background (maintenance meanwhile). */
     async restore(name: string, confirm: string) {
       const file = fileOf(name);
-      if (task)
-        throw new Conflict('backup_busy', `A ${task.kind} is running; wait for it to finish.`);
+      const busy = busyWith();
+      if (busy)
+        throw new Conflict('backup_busy', `A ${busy.kind} is running; wait for it to finish.`);
       const siteName = options.siteName();
       if (confirm.trim() !== siteName)
         throw Invalid.field('confirm', `Type the site's name, ${siteName}, to restore.`);
@@ -604,7 +633,7 @@ export function createBackupsService(options: {
     },
     async remove(name: string) {
       const file = fileOf(name);
-      if (task?.name === name) throw new Conflict('backup_busy', 'This backup is in use.');
+      if (busyWith()?.name === name) throw new Conflict('backup_busy', 'This backup is in use.');
       await fs.rm(file).catch(() => {
         throw new NotFound('No such backup.');
       });
