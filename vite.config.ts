@@ -65,7 +65,14 @@ export default defineConfig(({ command, mode }) => ({
       ...(command === 'build' && mode === 'production' ? reactRouterProduction : []),
     ],
   },
-  ssr: command === 'build' && mode === 'production' ? { noExternal: ['react-router'] } : undefined,
+  // The server build takes in every package except those the server shares with it (React, i18next, zod): React
+  // Router's production build (above), and the browser's libraries (icons, Radix, toasts, tables), of which it
+  // keeps only what the pages use, where Node loaded lucide-react's every icon and radix-ui's every primitive from
+  // node_modules at each start (decision 057).
+  ssr:
+    command === 'build' && mode === 'production'
+      ? { noExternal: true, external: ['react', 'react-dom', 'i18next', 'react-i18next', 'zod'] }
+      : undefined,
   // Pre-bundled up front: a dependency Vite discovers late (the player's, on the first watch page) would reload
   // that dev page.
   optimizeDeps: {
