@@ -1,9 +1,25 @@
 // Vite builds the React Router app; the Fastify server (server/) embeds it.
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+// react-router's package maps every condition (Node's included) to its development build, whose only difference is
+// its development warnings and checks. A production build takes its production build instead, in the browser and in
+// the server build, which bundles it (so that Node's resolution cannot pick the development one) and hands its
+// createRequestHandler to the server (app/entry.server.tsx, server/web/react-router.ts): one copy for both.
+// scripts/build-server.ts fails the build if a development copy is left in it (decision 057).
+const reactRouterDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+);
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+];
+
+export default defineConfig(({ command, mode }) => ({
   plugins: [tailwindcss(), reactRouter()],
   build: {
     assetsInlineLimit: 0,
@@ -41,13 +57,22 @@ export default defineConfig({
   },
   server: { hmr: { port: 24678 } },
   resolve: {
-    alias: {
+    alias: [
       // hls-video-element imports the full hls.js; the light build (no HLS subtitle or alternate audio renditions,
       // no DRM) plays our ladders, and captions come from <track> elements. About 70 KB less (gzip) to download,
       // parse and compile before the first frame.
-      'hls.js/dist/hls.mjs': 'hls.js/dist/hls.light.mjs',
-    },
+      { find: 'hls.js/dist/hls.mjs', replacement: 'hls.js/dist/hls.light.mjs' },
+      ...(command === 'build' && mode === 'production' ? reactRouterProduction : []),
+    ],
   },
+  // The server build takes in every package except those the server shares with it (React, i18next, zod): React
+  // Router's production build (above), and the browser's libraries (icons, Radix, toasts, tables), of which it
+  // keeps only what the pages use, where Node loaded lucide-react's every icon and radix-ui's every primitive from
+  // node_modules at each start (decision 057).
+  ssr:
+    command === 'build' && mode === 'production'
+      ? { noExternal: true, external: ['react', 'react-dom', 'i18next', 'react-i18next', 'zod'] }
+      : undefined,
   // Pre-bundled up front: a dependency Vite discovers late (the player's, on the first watch page) would reload
   // that dev page.
   optimizeDeps: {
@@ -61,4 +86,4 @@ export default defineConfig({
       'hls-video-element',
     ],
   },
-});
+}));

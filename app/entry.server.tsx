@@ -15,6 +15,11 @@ import { holdAppScripts } from '#app/components/player/early-start.server.ts';
 
 export const streamTimeout = 5_000;
 
+// The server makes its request handler with this build's own copy of React Router: in a production build, React
+// Router's production build, bundled here (vite.config.ts); a second copy, Node's resolution of `react-router`,
+// would be its development build (server/web/react-router.ts).
+export { createRequestHandler } from 'react-router';
+
 // One i18next instance per language, made once: nothing changes its language or resources after start-up, so
 // concurrent renders can share it (making one per request cost about 1.5 ms of the ~10 ms of a page render).
 const i18nByLocale = new Map<Locale, ReturnType<typeof createI18n>>();

@@ -55,6 +55,10 @@ const common: BuildOptions = {
   target: 'node20.19',
   metafile: true,
   logLevel: 'warning',
+  // Less text for V8 to parse at each start (Node 20 keeps no compiled code between starts); names are kept, so
+  // that a stack trace in the log still reads (decision 057).
+  minifyWhitespace: true,
+  minifySyntax: true,
 };
 
 if (!fs.existsSync(ssrBuild)) throw new Error(`No ${ssrBuild}: run "react-router build" first.`);
@@ -78,6 +82,40 @@ const result = await build({
     js: "import { createRequire as __phimCreateRequire } from 'node:module'; const require = __phimCreateRequire(import.meta.url);",
   },
 });
+
+/**
+ * React Router's production build only (decision 057): its package sends Node to its development build, so nothing
+ * in build/server/ or build/phim/ may import `react-router` by name, and no file of the build (the browser's
+ * included) may carry the development copy, whose warnings a production bundle would have folded away.
+ */
+function assertReactRouterProduction() {
+  const files = ['build/server', 'build/client/assets', outdir]
+    .flatMap((dir) =>
+      fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => path.resolve(dir, f)),
+    )
+    .filter((file) => file.endsWith('.js'));
+  for (const file of files) {
+    const source = fs.readFileSync(file, 'utf8');
+    // The browser's files are not resolved by Node (and quote `react-router/dom` in an error message).
+    const named = !file.includes(`${path.sep}client${path.sep}`);
+    const found =
+      (named
+        ? /(?:from\s*|import\s*\(\s*|require\(\s*)["']react-router(?:\/dom)?["']/.exec(source)
+        : null) ??
+      /\bENABLE_DEV_WARNINGS\s*=\s*true\b|You rendered descendant <Routes>|react-router\/dist\/development\//.exec(
+        source,
+      );
+    if (found) {
+      throw new Error(
+        `${path.relative('.', file)} would run React Router's development build (${found[0]}): the server ` +
+          'build must bundle its production build (vite.config.ts) and the server take createRequestHandler ' +
+          'from it (server/web/react-router.ts).',
+      );
+    }
+  }
+}
+assertReactRouterProduction();
+
 const bytes = Object.entries(result.metafile!.outputs)
   .filter(([file]) => file.endsWith('.js'))
   .reduce((sum, [, output]) => sum + output.bytes, 0);

@@ -2,7 +2,7 @@
 // DATA_DIR/mail (so the demo and the tests work offline), with the message's link in the log.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter, createTransport } from 'nodemailer';
 
 export type OutgoingMail = {
   to: string;
@@ -15,6 +15,15 @@ export type OutgoingMail = {
 
 export type Mailer = { send: (mail: OutgoingMail) => Promise<void>; outbox?: string };
 
+/** nodemailer (about 430 KB of the bundle) is loaded by the first message, not by every start (decision 057). */
+function lazyTransport(options: Parameters<typeof createTransport>[0]) {
+  let transport: Promise<Transporter> | undefined;
+  return () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(options),
+    ));
+}
+
 export function createMailer(options: {
   smtpUrl?: string;
   dataDir: string;
@@ -23,10 +32,12 @@ export function createMailer(options: {
   log: Record<'info' | 'error', (object: object, message: string) => void>;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = lazyTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({
+        await (
+          await transport()
+        ).sendMail({
           from: options.from(),
           to: mail.to,
           subject: mail.subject,
@@ -38,15 +49,13 @@ export function createMailer(options: {
     };
   }
   const outbox = path.join(options.dataDir, 'mail');
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     outbox,
     async send(mail) {
-      const info = await transport.sendMail({
+      const info = await (
+        await transport()
+      ).sendMail({
         from: options.from(),
         to: mail.to,
         subject: mail.subject,

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { ServerBuild, createRequestHandler as CreateRequestHandler } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import type { Services } from '#server/services.ts';
 
@@ -72,11 +72,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
 
     const mode = options.dev ? 'development' : 'production';
     // In production the handler is made once; in development each request picks up the latest build.
-    const productionHandler = options.dev
-      ? undefined
-      : createRequestHandler(await getBuild(), mode);
+    const productionHandler = options.dev ? undefined : handlerFor(await getBuild(), mode);
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-      const handler = productionHandler ?? createRequestHandler(await getBuild(), mode);
+      const handler = productionHandler ?? handlerFor(await getBuild(), mode);
       const response = await handler(toWebRequest(request), {
         nonce: request.cspNonce,
         services,
@@ -101,6 +99,20 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   app.addHook('onClose', async () => {
     await vite?.close();
   });
+}
+
+/**
+ * The request handler, made by the build's own React Router (app/entry.server.tsx re-exports it): the server never
+ * imports `react-router` itself, whose Node resolution is its development build; a production build bundles the
+ * production one, and the pages and the handler share it.
+ */
+function handlerFor(build: ServerBuild, mode: 'development' | 'production') {
+  const { createRequestHandler } = build.entry.module as typeof build.entry.module & {
+    createRequestHandler?: typeof CreateRequestHandler;
+  };
+  if (!createRequestHandler)
+    throw new Error('app/entry.server.tsx must export createRequestHandler');
+  return createRequestHandler(build, mode);
 }
 
 function toWebRequest(request: FastifyRequest): Request {

@@ -29,6 +29,11 @@ function readIntent() {
   }
 }
 
+/** True when a guest asked to follow this movie before signing in (a card mounts its menu to carry it out). */
+export function hasFollowIntent(movieId: number) {
+  return readIntent() === String(movieId);
+}
+
 function writeIntent(movieId: number | null) {
   try {
     if (movieId === null) sessionStorage.removeItem(INTENT_KEY);

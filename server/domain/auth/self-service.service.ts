@@ -2,7 +2,6 @@
 // profile, profile picture, password, email change, and deleting the account. Takes plain values (the user's id,
 // their session id); Better Auth is reached through the adapter.
 import type { NotificationEmail } from '#shared/notifications.ts';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import type { Database } from '#server/db/client.ts';
@@ -20,18 +19,26 @@ import type { UsersRepository } from './users.repository.ts';
 
 export const VERIFY_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
-let commonPasswords: Set<string> | undefined;
-export function isCommonPassword(password: string) {
-  commonPasswords ??= new Set(
-    (dictionary['passwords-common'] as string[])
-      .filter((p) => p.length >= 8)
-      .map((p) => p.toLowerCase()),
-  );
-  return commonPasswords.has(password.toLowerCase());
+// The common passwords (about 420 KB of the bundle) are loaded by the first password set, not by every start
+// (decision 057).
+let commonPasswords: Promise<Set<string>> | undefined;
+export async function isCommonPassword(password: string) {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then((module) => {
+    // CommonJS in the bundle (its package's `main`): the exports come as the module's default.
+    const { dictionary } = module.dictionary
+      ? module
+      : (module as unknown as { default: typeof module }).default;
+    return new Set(
+      (dictionary['passwords-common'] as string[])
+        .filter((p) => p.length >= 8)
+        .map((p) => p.toLowerCase()),
+    );
+  });
+  return (await commonPasswords).has(password.toLowerCase());
 }
 
-function checkNewPassword(password: string, confirmation: string, field = 'password') {
-  if (isCommonPassword(password)) throw Invalid.field(field, 'This password is too common.');
+async function checkNewPassword(password: string, confirmation: string, field = 'password') {
+  if (await isCommonPassword(password)) throw Invalid.field(field, 'This password is too common.');
   if (password !== confirmation)
     throw Invalid.field('password_confirmation', 'The password confirmation does not match.');
 }
@@ -127,7 +134,7 @@ export function createSelfService(options: {
       },
       caller: Caller,
     ) {
-      checkNewPassword(input.password, input.password_confirmation);
+      await checkNewPassword(input.password, input.password_confirmation);
       const opened = await adapter.signUp(
         {
           name: input.name,
@@ -185,7 +192,7 @@ export function createSelfService(options: {
     },
 
     async resetPassword(input: { token: string; password: string; password_confirmation: string }) {
-      checkNewPassword(input.password, input.password_confirmation);
+      await checkNewPassword(input.password, input.password_confirmation);
       await adapter.resetPassword(input.token, input.password);
     },
 
@@ -233,7 +240,7 @@ export function createSelfService(options: {
       current: { id: string; sessionId: string },
       input: { current_password: string; password: string; password_confirmation: string },
     ) {
-      checkNewPassword(input.password, input.password_confirmation);
+      await checkNewPassword(input.password, input.password_confirmation);
       await adapter.changePassword(current.id, input.current_password, input.password);
       return sessions.revokeOtherSessions(current.id, current.sessionId);
     },

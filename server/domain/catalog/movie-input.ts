@@ -2,7 +2,7 @@
 // columns an input sets, a unique slug, and the genres and nations it names.
 import type { MovieStatus } from '#shared/catalog.ts';
 import { and, eq, ilike, inArray, or } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
 import { foldForSearch, slugify } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
 import { movies, movieSlugRedirects, movieTerms, terms } from '#server/db/schema/index.ts';
@@ -39,8 +39,13 @@ export type BulkAction =
   | { action: 'set_type'; ids: number[]; type_id: number }
   | { action: 'add_genre'; ids: number[]; genre_id: number };
 
+// sanitize-html (with htmlparser2 and postcss, about 450 KB of the bundle) is loaded by the first save that sets a
+// description, not by every start (decision 057).
+let sanitizer: Promise<typeof SanitizeHtml> | undefined;
+
 /** Rich text an admin may write: paragraphs, emphasis, lists, links; nothing that runs. */
-export function sanitizeDescription(html: string) {
+export async function sanitizeDescription(html: string) {
+  const sanitizeHtml = await (sanitizer ??= import('sanitize-html').then((m) => m.default));
   return sanitizeHtml(html, {
     allowedTags: [
       'p',
@@ -70,14 +75,15 @@ export function sanitizeDescription(html: string) {
 }
 
 /** The columns an input sets; what it leaves out stays as it is. */
-export function movieColumns(input: Partial<MovieInput>) {
+export async function movieColumns(input: Partial<MovieInput>) {
   const values: Partial<typeof movies.$inferInsert> = {};
   if (input.title !== undefined) values.title = input.title;
   if (input.original_title !== undefined) values.originalTitle = input.original_title;
   if (input.title !== undefined || input.original_title !== undefined) {
     values.searchText = foldForSearch(`${input.title ?? ''} ${input.original_title ?? ''}`);
   }
-  if (input.description !== undefined) values.description = sanitizeDescription(input.description);
+  if (input.description !== undefined)
+    values.description = await sanitizeDescription(input.description);
   if (input.poster !== undefined) values.poster = input.poster;
   if (input.backdrop !== undefined) values.backdrop = input.backdrop;
   if (input.trailer_url !== undefined) values.trailerUrl = input.trailer_url;

@@ -148,7 +148,7 @@ export function createMoviesService({
           const [row] = await tx
             .insert(movies)
             .values({
-              ...movieColumns(input),
+              ...(await movieColumns(input)),
               title: input.title,
               slug,
               searchText: foldForSearch(`${input.title} ${input.original_title ?? ''}`),
@@ -168,7 +168,7 @@ export function createMoviesService({
         input.total_episodes === undefined ? current.total_episodes : input.total_episodes,
       );
       await checkMovieTerms(db, input as MovieInput);
-      const values = movieColumns(input);
+      const values = await movieColumns(input);
       if (input.title !== undefined || input.original_title !== undefined) {
         values.searchText = foldForSearch(
           `${input.title ?? current.title} ${input.original_title ?? current.original_title}`,
