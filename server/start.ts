@@ -54,14 +54,17 @@ export async function startServer(
     cleanups.push(() => app.services.jobs.stop(config.SHUTDOWN_TIMEOUT_MS));
     cleanups.push(() => withTimeout(app.close(), config.SHUTDOWN_TIMEOUT_MS));
 
-    const admin = await app.services.auth.ensureFirstAdmin({
-      email: config.ADMIN_EMAIL,
-      password: config.ADMIN_PASSWORD,
-    });
-    if (options.seed) await options.seed(app, db);
     // The job queue runs in this process (transcodes, clean-ups), unless JOBS=off leaves it to `npm run worker`.
+    // Its schema and the first admin are both waits on PostgreSQL (most of a first start): made side by side.
     const workers = config.JOBS === 'on';
-    await app.services.jobs.start({ workers });
+    const [admin] = await Promise.all([
+      app.services.auth.ensureFirstAdmin({
+        email: config.ADMIN_EMAIL,
+        password: config.ADMIN_PASSWORD,
+      }),
+      app.services.jobs.start({ workers }),
+    ]);
+    if (options.seed) await options.seed(app, db);
     // Which ffmpeg transcodes here, its version and mode: once, without holding up start-up.
     if (workers) void app.services.media.report(log);
     else log.info('jobs are off here (JOBS=off): a worker process runs them');
