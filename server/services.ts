@@ -25,6 +25,10 @@ import {
   registerLocalFilesJobs,
 } from './domain/media/local-files.service.ts';
 import { createLocalFileStore } from './media/file-store.ts';
+import { createObjectFileStore } from './media/object-file-store.ts';
+import { createS3Storage } from './media/s3-storage.ts';
+import { createLocalStorage } from './media/storage.ts';
+import { createLocalUploadStore, createS3UploadStore } from './media/upload-store.ts';
 import { videoFiles } from './domain/media/video-files.ts';
 import { createVideosService } from './domain/media/videos.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
@@ -133,6 +137,11 @@ export function createServices(options: {
     maxFileBytes: 4 * 1024 * 1024,
   });
   const files = videoFiles(config.dataDir);
+  // Every media file goes through this (decision 055): DATA_DIR with the local driver, the bucket with S3.
+  const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.dataDir);
+  const uploadStore = config.s3
+    ? createS3UploadStore(config.s3, storage)
+    : createLocalUploadStore(files.uploadsDir);
   const media = locateMediaBinaries({
     env: {
       FFMPEG_PATH: config.FFMPEG_PATH,
@@ -145,6 +154,7 @@ export function createServices(options: {
   const transcoder = createTranscoder({
     db,
     files,
+    storage,
     events,
     ffmpegPath,
     ffprobePath,
@@ -154,6 +164,8 @@ export function createServices(options: {
   const videos = createVideosService({
     db,
     files,
+    storage,
+    uploadStore,
     jobs,
     events,
     cache: storageCache,
@@ -164,6 +176,8 @@ export function createServices(options: {
   const uploads = createUploadsService({
     db,
     files,
+    storage,
+    uploadStore,
     videos,
     maxBytes: config.VIDEO_MAX_UPLOAD_BYTES,
     ffprobePath,
@@ -240,7 +254,9 @@ export function createServices(options: {
   const audit = createAuditService({ db });
   const localFiles = createLocalFilesService({
     db,
-    store: createLocalFileStore(path.join(config.dataDir, 'storage')),
+    store: config.s3
+      ? createObjectFileStore(storage, 'storage/')
+      : createLocalFileStore(path.join(config.dataDir, 'storage')),
     workDir: path.join(config.dataDir, 'work', 'local-files'),
   });
   registerLocalFilesJobs(jobs, { localFiles, log });
@@ -283,6 +299,10 @@ export function createServices(options: {
     /** The ffmpeg and ffprobe in use; start-up logs them once. */
     media,
     storageCache,
+    /** The storage driver every media file goes through (decision 055). */
+    storage,
+    /** Where tus keeps video uploads while they arrive. */
+    uploadStore,
     videoFiles: files,
     transcoder,
     videos,

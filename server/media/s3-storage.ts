@@ -66,14 +66,21 @@ export function bucketUrl(settings: S3Settings) {
   return `${endpoint.protocol}//${settings.bucket}.${endpoint.host}`;
 }
 
+const bytesOf = (data: string | ArrayBuffer | ArrayBufferView) =>
+  typeof data === 'string'
+    ? data
+    : ArrayBuffer.isView(data)
+      ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+      : new Uint8Array(data);
+
 /** SHA-256 (and its HMAC) from node:crypto, in the shape the signer wants. */
 class Sha256 {
   private readonly hash: crypto.Hash | crypto.Hmac;
-  constructor(secret?: string | Uint8Array) {
-    this.hash = secret ? crypto.createHmac('sha256', secret) : crypto.createHash('sha256');
+  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
+    this.hash = secret ? crypto.createHmac('sha256', bytesOf(secret)) : crypto.createHash('sha256');
   }
-  update(data: string | Uint8Array) {
-    this.hash.update(data);
+  update(data: string | ArrayBuffer | ArrayBufferView) {
+    this.hash.update(bytesOf(data));
   }
   async digest() {
     return new Uint8Array(this.hash.digest());
