@@ -69,6 +69,8 @@ export function createServices(options: {
   log?: Log;
 }) {
   const { config, db } = options;
+  // Every media file goes through this (decision 055): DATA_DIR with the local driver, the bucket with S3.
+  const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.dataDir);
   const log = options.log ?? quietLog;
   // Caches follow writes made on other nodes through the database (decision 046).
   const changes = createChangeFeed({ db, log });
@@ -124,7 +126,7 @@ export function createServices(options: {
     secret: options.authSecret,
     publicUrl: config.publicUrl,
     siteName,
-    storageRoot: path.join(config.dataDir, 'storage'),
+    storage,
     log,
   });
   resetMail.send = accounts.sendResetMail;
@@ -137,8 +139,6 @@ export function createServices(options: {
     maxFileBytes: 4 * 1024 * 1024,
   });
   const files = videoFiles(config.dataDir);
-  // Every media file goes through this (decision 055): DATA_DIR with the local driver, the bucket with S3.
-  const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.dataDir);
   const uploadStore = config.s3
     ? createS3UploadStore(config.s3, storage)
     : createLocalUploadStore(files.uploadsDir);
@@ -183,10 +183,7 @@ export function createServices(options: {
     ffprobePath,
     log,
   });
-  const subtitles = createSubtitlesService({
-    db,
-    storageRoot: path.join(config.dataDir, 'storage'),
-  });
+  const subtitles = createSubtitlesService({ db, storage });
   registerMediaJobs(jobs, {
     transcoder,
     videos,
@@ -202,6 +199,7 @@ export function createServices(options: {
   const home = createHomeService({ db, log });
   const watch = createWatchService({
     db,
+    storage,
     // Its own key, so a viewer hash says nothing about the session secret.
     secret: crypto.createHash('sha256').update(`views:${options.authSecret}`).digest('hex'),
   });
@@ -279,7 +277,7 @@ export function createServices(options: {
     publicReads,
     episodes: createEpisodesService({ db, events }),
     subtitles,
-    seo: createSeoService({ db, storageRoot: path.join(config.dataDir, 'storage') }),
+    seo: createSeoService({ db, storageRoot: path.join(config.dataDir, 'storage'), storage }),
     watch,
     views,
     presence,

@@ -102,7 +102,6 @@ const trashedMovieSchema = movieSchema
 
 export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { movies } = app.services;
-  const storageRoot = path.join(app.services.config.dataDir, 'storage');
   declareAccess(app, 'admin');
   const movieStep = rowSteps(app, { params: idParams, answer: movieOut, errors });
 
@@ -288,7 +287,7 @@ export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       });
       // A disk error while writing stays a server error: the file itself was good.
-      return reply.status(201).send(await saveStoredImage(storageRoot, image));
+      return reply.status(201).send(await saveStoredImage(app.services.storage, image));
     },
   );
 };

@@ -183,7 +183,10 @@ export function createLocalStorage(root: string): MediaStorage {
     async put(key, body) {
       const file = fileOf(key);
       await fsp.mkdir(path.dirname(file), { recursive: true });
-      await fsp.writeFile(file, body);
+      // Written under a temporary name and renamed: a reader never sees half a file.
+      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await fsp.writeFile(temporary, body);
+      await fsp.rename(temporary, file);
     },
     async putFile(key, file) {
       const target = fileOf(key);
