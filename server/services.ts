@@ -236,6 +236,7 @@ export function createServices(options: {
     events,
     siteName,
     keep: config.BACKUP_KEEP,
+    storageDriver: storage.driver,
     log,
     // Positions kept for the next batch are written first (the restore then replaces them with the backup's).
     beforeRestore: () => history.flush(),
@@ -284,7 +285,13 @@ export function createServices(options: {
     home,
     search: createSearchService({ db }),
     reports,
-    overview: createOverviewService({ db, dataDir: config.dataDir, presence, reports }),
+    overview: createOverviewService({
+      db,
+      dataDir: config.dataDir,
+      presence,
+      reports,
+      storage,
+    }),
     notifications,
     history,
     follows: createFollowsService({ db }),

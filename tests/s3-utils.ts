@@ -15,6 +15,59 @@ export type TestS3 = {
 /** CORS for browsers reading the public prefix (hls.js fetches playlists and segments). */
 const CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 
+/**
+ * s3rver 3.7 answers 405 to ListParts (`GET key?uploadId=`) and lacks AbortMultipartUpload (`DELETE key?uploadId=`),
+ * which @tus/s3-store needs to resume an upload (it reads the offset from the parts S3 holds). AWS and MinIO have
+ * both; the test server is given them here, read from s3rver's own folder of parts, ahead of its router.
+ */
+function addMultipartListing(server: S3rver, directory: string) {
+  const middleware = (server as unknown as { middleware: KoaMiddleware[] }).middleware;
+  middleware.unshift(async (ctx, next) => {
+    const uploadId = ctx.query.uploadId;
+    if (typeof uploadId !== 'string' || !/^[\w-]+$/.test(uploadId) || 'partNumber' in ctx.query)
+      return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'DELETE') return next();
+    const [bucket, ...key] = ctx.path.slice(1).split('/');
+    const folder = path.join(directory, bucket!, '._S3rver_uploads', uploadId);
+    if (!fs.existsSync(folder)) {
+      ctx.status = 404;
+      ctx.type = 'application/xml';
+      ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>`;
+      return;
+    }
+    if (ctx.method === 'DELETE') {
+      fs.rmSync(folder, { recursive: true, force: true });
+      ctx.status = 204;
+      return;
+    }
+    const parts = fs
+      .readdirSync(folder)
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .sort((a, b) => a - b)
+      .map((number) => {
+        const file = path.join(folder, String(number));
+        const stat = fs.statSync(file);
+        const md5 = fs.readFileSync(`${file}.md5`, 'utf8');
+        return `<Part><PartNumber>${number}</PartNumber><LastModified>${stat.mtime.toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${stat.size}</Size></Part>`;
+      });
+    ctx.type = 'application/xml';
+    ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<ListPartsResult><Bucket>${bucket}</Bucket><Key>${key.join('/')}</Key><UploadId>${uploadId}</UploadId><PartNumberMarker>0</PartNumberMarker><MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`;
+  });
+}
+
+type KoaMiddleware = (
+  ctx: {
+    method: string;
+    path: string;
+    query: Record<string, unknown>;
+    status: number;
+    type: string;
+    body: unknown;
+  },
+  next: () => Promise<unknown>,
+) => Promise<unknown>;
+
 export async function startS3(bucket = 'phim-media'): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'phim-s3-'));
   const server = new S3rver({
@@ -24,6 +77,7 @@ export async function startS3(bucket = 'phim-media'): Promise<TestS3> {
     directory,
     configureBuckets: [{ name: bucket, configs: [CORS] }],
   });
+  addMultipartListing(server, directory);
   const { port } = (await server.run()) as { port: number };
   const settings: S3Settings = {
     endpoint: `http://127.0.0.1:${port}`,

@@ -21,12 +21,13 @@ export async function ensureSampleClip(options: {
   const bucket = options.storage?.driver === 's3' ? options.storage : null;
   if (bucket && (await bucket.stat('storage/demo/sample/index.m3u8'))) return 'existing';
   const target = path.join(options.storageRoot, 'demo', 'sample');
-  if (!bucket) try {
-    await fs.access(path.join(target, 'index.m3u8'));
-    return 'existing';
-  } catch {
-    // Not made yet.
-  }
+  if (!bucket)
+    try {
+      await fs.access(path.join(target, 'index.m3u8'));
+      return 'existing';
+    } catch {
+      // Not made yet.
+    }
   // Written beside the target and renamed at the end, so a half-written clip is never served.
   const work = path.join(
     options.storageRoot,

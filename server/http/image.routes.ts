@@ -72,7 +72,12 @@ const querySchema = z
   });
 
 /** The source: a local file, or the bytes of an object read from the bucket (S3 driver). */
-type Job = { file: string | (() => Promise<Buffer>); width: number; quality: number; blur: boolean };
+type Job = {
+  file: string | (() => Promise<Buffer>);
+  width: number;
+  quality: number;
+  blur: boolean;
+};
 
 /**
  * Resolves `/storage/...` to a file the way /storage/ itself does: URL-decoded once, no `..`, NUL, backslash

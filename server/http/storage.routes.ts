@@ -66,7 +66,9 @@ export const storageRoutes: FastifyPluginAsync<{
         key = null;
       }
       if (!key) return reply.status(404).send(errorBody('not_found', `No file at ${request.url}`));
-      return reply.header('cache-control', 'public, max-age=3600').redirect(bucket.publicUrl(key), 302);
+      return reply
+        .header('cache-control', 'public, max-age=3600')
+        .redirect(bucket.publicUrl(key), 302);
     });
     return;
   }

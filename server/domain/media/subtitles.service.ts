@@ -140,7 +140,10 @@ export function createSubtitlesService({ db, storage }: { db: Database; storage:
         let kept = 0;
         for (const file of files) {
           const name = file.key.slice(dir.length);
-          if (known.has(path.posix.join('subtitles', folder, name)) || file.modifiedAt.getTime() > cutoff) {
+          if (
+            known.has(path.posix.join('subtitles', folder, name)) ||
+            file.modifiedAt.getTime() > cutoff
+          ) {
             kept += 1;
             continue;
           }
