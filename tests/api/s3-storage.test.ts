@@ -9,6 +9,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaStorage } from '#server/media/storage.ts';
+import { contentSecurityPolicy } from '#server/http/security.ts';
+import { createEpisode, createMovie } from '#tests/factories.ts';
 import { solidImage } from '#tests/image-utils.ts';
 import { startS3, type TestS3 } from '#tests/s3-utils.ts';
 import { waitFor } from '#tests/wait-utils.ts';
@@ -253,6 +255,42 @@ describe('with STORAGE_DRIVER=s3', () => {
     expect(deleted.json()).toEqual({ deleted: 1 });
     expect(await keysUnder('storage/files/posters/')).toEqual([]);
     expect(await localMedia()).toEqual([]);
+  });
+
+  it('keeps subtitles in the bucket and gives their bucket URL', async () => {
+    const movie = await createMovie(admin);
+    const episode = await createEpisode(admin, movie);
+    const added = await admin.multipart(
+      'POST',
+      `/api/admin/movies/${movie.id}/episodes/${episode.id}/subtitles`,
+      {
+        language: 'vi',
+        label: 'Tiếng Việt',
+        file: {
+          name: 'vi.srt',
+          data: Buffer.from('1\n00:00:01,000 --> 00:00:02,000\nXin chào\n'),
+          type: 'text/plain',
+        },
+      },
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    const url: string = added.json().subtitle.url;
+    expect(url.startsWith(`${bucketBase}/storage/subtitles/${episode.id}/`)).toBe(true);
+    const served = await fetch(url);
+    expect(served.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
+    expect(await served.text()).toContain('Xin chào');
+    const id = added.json().subtitle.id;
+    const removed = await admin.delete(
+      `/api/admin/movies/${movie.id}/episodes/${episode.id}/subtitles/${id}`,
+    );
+    expect(removed.statusCode).toBeLessThan(300);
+    expect(await keysUnder(`storage/subtitles/${episode.id}/`)).toEqual([]);
+  });
+
+  it('admits the bucket in the pages’ Content-Security-Policy', () => {
+    const policy = contentSecurityPolicy({ dev: false, mediaOrigin: storage.mediaOrigin });
+    for (const directive of ['img-src', 'media-src', 'connect-src'])
+      expect(policy).toMatch(new RegExp(`${directive} [^;]*${s3.settings.endpoint}`));
   });
 
   it('refuses a backup with media: the bucket is backed up by its own means', async () => {
