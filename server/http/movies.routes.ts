@@ -1,6 +1,5 @@
 // The movie manager's API (admins only): list with search, filters and sort; create, edit, delete; bulk actions;
 // and image uploads for posters and backdrops (taken in by server/media/image-intake.ts).
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { moviesQuery } from '#shared/admin-queries.ts';

@@ -59,7 +59,7 @@ export const storageRoutes: FastifyPluginAsync<{
     // Paths kept in the database (posters, avatars, pictures picked in Local Files) still start with /storage/:
     // each answers a redirect to the public URL, which the browser caches for an hour. Nothing is read here.
     app.get('/*', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
-      let key: string | null = null;
+      let key: string | null;
       try {
         key = keyOfStoragePath(decodeURIComponent(request.url.split('?')[0] ?? ''));
       } catch {

@@ -14,7 +14,7 @@ import { createEpisode, createMovie } from '#tests/factories.ts';
 import { solidImage } from '#tests/image-utils.ts';
 import { startS3, type TestS3 } from '#tests/s3-utils.ts';
 import { waitFor } from '#tests/wait-utils.ts';
-import { Client, signInFirstAdmin } from './accounts-client.ts';
+import { signInFirstAdmin, type Client } from './accounts-client.ts';
 import { withTestApp } from './helpers.ts';
 
 const env: Record<string, string | number> = { VIDEO_MAX_UPLOAD_BYTES: 1024 ** 3 };
