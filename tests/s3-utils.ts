@@ -1,5 +1,6 @@
 // A throw-away S3-protocol server (s3rver) on a loopback port from 0, over a temporary folder, with one bucket made:
 // the tests of the S3 storage driver run against it (decision 055).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,18 +18,42 @@ const CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><Allo
 
 /**
  * s3rver 3.7 answers 405 to ListParts (`GET key?uploadId=`) and lacks AbortMultipartUpload (`DELETE key?uploadId=`),
- * which @tus/s3-store needs to resume an upload (it reads the offset from the parts S3 holds). AWS and MinIO have
- * both; the test server is given them here, read from s3rver's own folder of parts, ahead of its router.
+ * which @tus/s3-store needs to resume an upload (it reads the offset from the parts S3 holds), and UploadPartCopy
+ * (`PUT key?partNumber=&uploadId=` with `x-amz-copy-source`), which the driver uses to move objects above 5 GB.
+ * AWS and MinIO have all three; the test server is given them here, over s3rver's own folders, ahead of its router.
  */
 function addMultipartListing(server: S3rver, directory: string) {
   const middleware = (server as unknown as { middleware: KoaMiddleware[] }).middleware;
   middleware.unshift(async (ctx, next) => {
     const uploadId = ctx.query.uploadId;
-    if (typeof uploadId !== 'string' || !/^[\w-]+$/.test(uploadId) || 'partNumber' in ctx.query)
+    if (typeof uploadId !== 'string' || !/^[\w-]+$/.test(uploadId)) return next();
+    const copying = ctx.method === 'PUT' && 'x-amz-copy-source' in ctx.headers;
+    if (
+      !copying &&
+      ('partNumber' in ctx.query || (ctx.method !== 'GET' && ctx.method !== 'DELETE'))
+    )
       return next();
-    if (ctx.method !== 'GET' && ctx.method !== 'DELETE') return next();
     const [bucket, ...key] = ctx.path.slice(1).split('/');
     const folder = path.join(directory, bucket!, '._S3rver_uploads', uploadId);
+    const source = ctx.headers['x-amz-copy-source'];
+    if (ctx.method === 'PUT' && typeof source === 'string' && 'partNumber' in ctx.query) {
+      const [sourceBucket, ...sourceKey] = decodeURIComponent(source.replace(/^\//, '')).split('/');
+      const name = sourceKey.pop()!;
+      const object = path.join(directory, sourceBucket!, ...sourceKey, `${name}._S3rver_object`);
+      const range = /^bytes=(\d+)-(\d+)$/.exec(
+        String(ctx.headers['x-amz-copy-source-range'] ?? ''),
+      );
+      const bytes = fs.readFileSync(object);
+      const part = range ? bytes.subarray(Number(range[1]), Number(range[2]) + 1) : bytes;
+      const md5 = crypto.createHash('md5').update(part).digest('hex');
+      const file = path.join(folder, String(ctx.query.partNumber));
+      fs.mkdirSync(folder, { recursive: true });
+      fs.writeFileSync(file, part);
+      fs.writeFileSync(`${file}.md5`, md5);
+      ctx.type = 'application/xml';
+      ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<CopyPartResult><LastModified>${new Date().toISOString()}</LastModified><ETag>"${md5}"</ETag></CopyPartResult>`;
+      return;
+    }
     if (!fs.existsSync(folder)) {
       ctx.status = 404;
       ctx.type = 'application/xml';
@@ -60,6 +85,7 @@ type KoaMiddleware = (
   ctx: {
     method: string;
     path: string;
+    headers: Record<string, string | string[] | undefined>;
     query: Record<string, unknown>;
     status: number;
     type: string;

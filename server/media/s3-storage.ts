@@ -6,7 +6,11 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  UploadPartCopyCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -131,7 +135,18 @@ const isMissing = (error: unknown) => {
 /** Keys with every path segment encoded, for a URL. */
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
-export function createS3Storage(settings: S3Settings, client?: S3Client): MediaStorage {
+export function createS3Storage(
+  settings: S3Settings,
+  options: {
+    client?: S3Client;
+    /** Objects larger than this are copied in parts (5 GB, AWS's limit for one CopyObject). */
+    multipartCopyAbove?: number;
+    copyPartBytes?: number;
+  } = {},
+): MediaStorage {
+  const client = options.client;
+  const multipartCopyAbove = options.multipartCopyAbove ?? 5 * 1024 ** 3;
+  const copyPartBytes = options.copyPartBytes ?? 1024 ** 3;
   const s3 = client ?? new S3Client(s3ClientConfig(settings));
   const Bucket = settings.bucket;
   const publicBase = bucketUrl(settings);
@@ -191,7 +206,13 @@ export function createS3Storage(settings: S3Settings, client?: S3Client): MediaS
     }
   }
 
-  async function copy(from: string, to: string) {
+  /**
+   * One CopyObject up to `multipartCopyAbove` bytes (AWS refuses a single copy above 5 GB); above it, a multipart
+   * copy of 1 GB parts (UploadPartCopy), as a 20 GB original needs.
+   */
+  async function copy(from: string, to: string, size?: number) {
+    const bytes = size ?? (await statOf(from))?.size ?? 0;
+    if (bytes > multipartCopyAbove) return multipartCopy(from, to, bytes);
     await s3.send(
       new CopyObjectCommand({
         Bucket,
@@ -201,6 +222,42 @@ export function createS3Storage(settings: S3Settings, client?: S3Client): MediaS
         MetadataDirective: 'REPLACE',
       }),
     );
+  }
+
+  async function multipartCopy(from: string, to: string, size: number) {
+    const Key = checkKey(to);
+    const started = await s3.send(
+      new CreateMultipartUploadCommand({ Bucket, Key, ContentType: contentTypeOf(to) }),
+    );
+    const UploadId = started.UploadId!;
+    try {
+      const parts: Array<{ ETag: string; PartNumber: number }> = [];
+      for (let start = 0, PartNumber = 1; start < size; start += copyPartBytes, PartNumber += 1) {
+        const end = Math.min(size, start + copyPartBytes) - 1;
+        const answer = await s3.send(
+          new UploadPartCopyCommand({
+            Bucket,
+            Key,
+            UploadId,
+            PartNumber,
+            CopySource: `${Bucket}/${encodeKey(checkKey(from))}`,
+            CopySourceRange: `bytes=${start}-${end}`,
+          }),
+        );
+        parts.push({ ETag: answer.CopyPartResult!.ETag!, PartNumber });
+      }
+      await s3.send(
+        new CompleteMultipartUploadCommand({
+          Bucket,
+          Key,
+          UploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      );
+    } catch (error) {
+      await s3.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => {});
+      throw error;
+    }
   }
 
   async function putFile(key: string, file: string, options?: { contentType?: string }) {
@@ -286,17 +343,20 @@ export function createS3Storage(settings: S3Settings, client?: S3Client): MediaS
       return keys.length;
     },
     async move(from, to) {
-      if (!(await statOf(from))) return false;
-      await copy(from, to);
+      const found = await statOf(from);
+      if (!found) return false;
+      await copy(from, to, found.size);
       await storage.delete(from);
       return true;
     },
     async movePrefix(from, to) {
-      const keys: string[] = [];
-      for await (const object of list(from)) keys.push(object.key);
-      if (!keys.length) return false;
+      const objects: StoredObject[] = [];
+      for await (const object of list(from)) objects.push(object);
+      if (!objects.length) return false;
+      const keys = objects.map((object) => object.key);
       await storage.deletePrefix(to);
-      for (const key of keys) await copy(key, `${to}${key.slice(from.length)}`);
+      for (const object of objects)
+        await copy(object.key, `${to}${object.key.slice(from.length)}`, object.size);
       await deleteKeys(keys);
       return true;
     },

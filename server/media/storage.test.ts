@@ -154,6 +154,20 @@ describe.each(drivers)('the %s driver', (driver, make) => {
   });
 });
 
+it('copies an object above the single-copy limit in parts (UploadPartCopy)', async () => {
+  // The limit is lowered so that 12 MB go as three parts of 5 MB, 5 MB and 2 MB (S3's smallest part is 5 MB).
+  const storage = createS3Storage(s3.settings, {
+    multipartCopyAbove: 1024 * 1024,
+    copyPartBytes: 5 * 1024 * 1024,
+  });
+  const data = Buffer.alloc(12 * 1024 * 1024);
+  for (let index = 0; index < data.length; index += 4) data.writeUInt32LE(index, index);
+  await storage.put('uploads/large', data);
+  expect(await storage.move('uploads/large', 'originals/large')).toBe(true);
+  expect(await storage.stat('uploads/large')).toBeNull();
+  expect((await storage.get('originals/large'))!.equals(data)).toBe(true);
+});
+
 describe('a stored /storage/ path', () => {
   it('is a key only when it is safe', () => {
     expect(keyOfStoragePath('/storage/uploads/2026/01/a.webp')).toBe(
