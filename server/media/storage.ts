@@ -87,7 +87,10 @@ export function mediaUrlOf<T extends string | null | undefined>(
 ): T | string {
   if (!value) return value;
   const key = keyOfStoragePath(value);
-  return key ? storage.publicUrl(key) : value;
+  if (!key) return value;
+  const url = storage.publicUrl(key);
+  // The local driver's address is the path itself: the value is kept as it is, query and all.
+  return url === `/${key}` ? value : `${url}${value.slice(value.search(/[?#]|$/))}`;
 }
 
 /** Refuses keys that could leave the root: absolute, `..`, empty segments, backslashes, NUL. */

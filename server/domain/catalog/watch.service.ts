@@ -157,7 +157,9 @@ export function createWatchService({
           server_id: server.id,
           source_type: row.sourceType,
           /** For a `video` episode: its master playlist, or null when the video cannot play. */
-          source_url: row.sourceType === 'video' ? (local?.url ?? null) : row.sourceUrl,
+          // A playlist in this site's storage (the demo clip) is given at its public address too.
+          source_url:
+            row.sourceType === 'video' ? (local?.url ?? null) : mediaUrlOf(storage, row.sourceUrl),
           /** A `video` episode whose video is still arriving or being transcoded: "being prepared", not broken. */
           preparing:
             row.sourceType === 'video' &&
