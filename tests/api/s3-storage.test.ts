@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaStorage } from '#server/media/storage.ts';
 import { contentSecurityPolicy } from '#server/http/security.ts';
-import { createEpisode, createMovie } from '#tests/factories.ts';
+import { createEpisode, createMovie, createServer } from '#tests/factories.ts';
 import { solidImage } from '#tests/image-utils.ts';
 import { startS3, type TestS3 } from '#tests/s3-utils.ts';
 import { waitFor } from '#tests/wait-utils.ts';
@@ -152,6 +152,21 @@ describe('with STORAGE_DRIVER=s3', () => {
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 100-1099/${whole.length}`);
     expect(Buffer.from(await part.arrayBuffer())).toEqual(whole.subarray(100, 1100));
+    // The watch page plays it from the bucket too (its player source, poster and the playlist preload).
+    const movie = await createMovie(admin, { title: 'Phim Trên S3', published: true });
+    const server = await createServer(admin, movie);
+    const episode = await admin.post(`/api/admin/movies/${movie.id}/episodes`, {
+      server_id: server.id,
+      name: 'Tập 1',
+      source_type: 'video',
+      video_id: videoId,
+    });
+    expect(episode.statusCode, episode.body).toBe(201);
+    const watched = await t.app.services.watch.episodePage(movie.slug, episode.json().episode.ep);
+    expect(watched?.episode).toMatchObject({
+      source_url: ready.master_url,
+      poster: ready.poster_url,
+    });
     const poster = await fetch(ready.poster_url);
     expect(poster.headers.get('content-type')).toBe('image/jpeg');
     // A stored /storage/ path (what the database keeps) redirects to the bucket; nothing is served locally.
@@ -167,13 +182,13 @@ describe('with STORAGE_DRIVER=s3', () => {
     const ready = await video(videoId);
     const published = await keysUnder(`storage/videos/${videoId}/`);
     expect(published.length).toBeGreaterThan(5);
-    expect((await admin.delete(`/api/admin/videos/${videoId}`)).statusCode).toBe(200);
+    expect((await admin.delete(`/api/admin/videos/${videoId}?force=1`)).statusCode).toBe(200);
     expect(await keysUnder(`storage/videos/${videoId}/`)).toEqual([]);
     expect((await keysUnder(`trash/videos/${videoId}/`)).length).toBe(published.length);
     expect((await fetch(ready.master_url)).ok).toBe(false);
     expect((await admin.post(`/api/admin/videos/${videoId}/restore`, {})).statusCode).toBe(200);
     expect((await fetch(ready.master_url)).status).toBe(200);
-    expect((await admin.delete(`/api/admin/videos/${videoId}`)).statusCode).toBe(200);
+    expect((await admin.delete(`/api/admin/videos/${videoId}?force=1`)).statusCode).toBe(200);
     // Past the retention, the scheduled purge takes the objects with the row.
     const later = new Date(Date.now() + 400 * 24 * 60 * 60 * 1000);
     expect(await t.app.services.videos.purgeTrash(later)).toBe(1);
