@@ -26,12 +26,6 @@ const optionalUrl = (protocols: string[]) =>
       .optional(),
   );
 
-/**
- * Media that the S3 driver does not carry yet (decision 055): while any is listed, STORAGE_DRIVER=s3 is refused
- * rather than keeping some files on one machine's disk.
- */
-export const STILL_LOCAL: string[] = [];
-
 export const configSchema = z
   .object({
     NODE_ENV: setting(z.enum(['development', 'production', 'test']).default('production')),
@@ -93,12 +87,6 @@ export const configSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3') {
-      if (STILL_LOCAL.length)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['STORAGE_DRIVER'],
-          message: `s3 does not cover ${STILL_LOCAL.join(', ')} yet: they would stay in DATA_DIR (use local)`,
-        });
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key])
           ctx.addIssue({

@@ -27,8 +27,6 @@ export function videoFiles(dataDir: string) {
     trashDir: (videoId: number) => path.join(dataDir, 'trash', 'videos', id(videoId)),
     /** The storage prefix of one transcode's output: `videos/{id}/{rev}`. */
     prefix: (videoId: number, revision: string) => `videos/${id(videoId)}/${revision}`,
-    /** The folder of a storage prefix. */
-    dirOf: (prefix: string) => path.join(storageRoot, ...prefix.split('/')),
     /** The stored address of a file under a prefix (the storage driver gives the one browsers fetch). */
     url: (prefix: string, file: string) => `/storage/${prefix}/${file}`,
     /** Storage keys. */
@@ -42,17 +40,4 @@ export function videoFiles(dataDir: string) {
 /** Removes a file or folder; a missing one is fine. */
 export async function removePath(target: string) {
   await fs.rm(target, { recursive: true, force: true });
-}
-
-/** Moves a folder, replacing what is at the destination; a missing source is fine. */
-export async function movePath(from: string, to: string) {
-  try {
-    await fs.access(from);
-  } catch {
-    return false;
-  }
-  await fs.mkdir(path.dirname(to), { recursive: true });
-  await fs.rm(to, { recursive: true, force: true });
-  await fs.rename(from, to);
-  return true;
 }
