@@ -9,6 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaStorage } from '#server/media/storage.ts';
+import { seedDemo } from '#server/demo/seed.ts';
 import { contentSecurityPolicy } from '#server/http/security.ts';
 import { createEpisode, createMovie, createServer } from '#tests/factories.ts';
 import { solidImage } from '#tests/image-utils.ts';
@@ -307,6 +308,15 @@ describe('with STORAGE_DRIVER=s3', () => {
     for (const directive of ['img-src', 'media-src', 'connect-src'])
       expect(policy).toMatch(new RegExp(`${directive} [^;]*${s3.settings.endpoint}`));
   });
+
+  it('seeds the demo into the bucket: posters, the sample clip and the demo videos', async () => {
+    const seeded = await seedDemo(t.app, t.db, { clipSeconds: 6 });
+    expect(seeded.video).toBe('created');
+    await seeded.clips;
+    expect(await storage.stat('storage/demo/sample/index.m3u8')).not.toBeNull();
+    expect((await keysUnder('storage/uploads/')).length).toBeGreaterThan(40);
+    expect(await localMedia()).toEqual([]);
+  }, 180_000);
 
   it('refuses a backup with media: the bucket is backed up by its own means', async () => {
     const response = await admin.post('/api/admin/backups', { media: true });
