@@ -152,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app, {
     dev: config.dev,
     https: config.publicUrl.startsWith('https:'),
+    mediaOrigin: services.storage.mediaOrigin,
     // Worked out once per Site Assets value: the settings service hands out the same object until it changes.
     publicOrigins: () => {
       const assets = services.settings.get('site_assets');
@@ -219,8 +220,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/storage',
     root: `${config.dataDir}/storage`,
     cache: services.storageCache,
+    storage: services.storage,
   });
   await app.register(imageRoutes, {
+    storage: services.storage,
     storageRoot: `${config.dataDir}/storage`,
     cacheDir: `${config.dataDir}/cache/img`,
   });

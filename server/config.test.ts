@@ -45,9 +45,31 @@ describe('configuration', () => {
       expect(message).toContain(name);
   });
 
-  it('refuses the S3 driver, which does not exist yet, rather than keep files on the local disk quietly', () => {
-    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/STORAGE_DRIVER.*not available yet/);
-    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
+  it('takes the S3 driver with its bucket and keys, and names what is missing', () => {
+    const message = (() => {
+      try {
+        loadConfig({ STORAGE_DRIVER: 's3' });
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])
+      expect(message).toContain(name);
+    const config = loadConfig({
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'media',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      MEDIA_PUBLIC_URL: 'https://cdn.example',
+    });
+    expect(config.s3).toMatchObject({
+      bucket: 'media',
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.example',
+    });
+    expect(loadConfig({}).s3).toBeUndefined();
   });
 
   it('strips a trailing slash from PUBLIC_URL', () => {

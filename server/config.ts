@@ -41,6 +41,10 @@ export const configSchema = z
     S3_BUCKET: optionalString,
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    // Path-style addresses (`endpoint/bucket/key`): what MinIO and s3rver need; on by default with S3_ENDPOINT.
+    S3_FORCE_PATH_STYLE: setting(z.enum(['true', 'false']).optional()),
+    // Where browsers fetch public media (a CDN in front of the bucket); the bucket's own address when unset.
+    MEDIA_PUBLIC_URL: optionalUrl(['http:', 'https:']),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
     AUTH_SECRET: setting(z.string().min(32).optional()),
     ADMIN_EMAIL: setting(z.email().optional()),
@@ -105,13 +109,6 @@ export const configSchema = z
         });
     }
     if (env.STORAGE_DRIVER === 's3') {
-      // The setting is reserved so that deployments can be written for it, but no S3 driver exists yet: starting
-      // with it would quietly keep every file on the local disk.
-      ctx.addIssue({
-        code: 'custom',
-        path: ['STORAGE_DRIVER'],
-        message: 's3 is not available yet; media is kept in DATA_DIR/storage (use local)',
-      });
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key])
           ctx.addIssue({
@@ -126,6 +123,16 @@ export const configSchema = z
 export type Env = z.infer<typeof configSchema>;
 
 export type Config = Env & {
+  /** The bucket's settings when STORAGE_DRIVER=s3. */
+  s3?: {
+    endpoint?: string;
+    region?: string;
+    bucket: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    forcePathStyle?: boolean;
+    publicUrl?: string;
+  };
   dataDir: string;
   publicUrl: string;
   dev: boolean;
@@ -156,6 +163,21 @@ export function loadConfig(
   return {
     ...value,
     dataDir: path.resolve(value.DATA_DIR),
+    s3:
+      value.STORAGE_DRIVER === 's3'
+        ? {
+            endpoint: value.S3_ENDPOINT,
+            region: value.S3_REGION,
+            bucket: value.S3_BUCKET!,
+            accessKeyId: value.S3_ACCESS_KEY_ID!,
+            secretAccessKey: value.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle:
+              value.S3_FORCE_PATH_STYLE === undefined
+                ? undefined
+                : value.S3_FORCE_PATH_STYLE === 'true',
+            publicUrl: value.MEDIA_PUBLIC_URL,
+          }
+        : undefined,
     publicUrl,
     dev: value.NODE_ENV === 'development',
   };

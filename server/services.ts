@@ -25,6 +25,10 @@ import {
   registerLocalFilesJobs,
 } from './domain/media/local-files.service.ts';
 import { createLocalFileStore } from './media/file-store.ts';
+import { createObjectFileStore } from './media/object-file-store.ts';
+import { createS3Storage } from './media/s3-storage.ts';
+import { createLocalStorage } from './media/storage.ts';
+import { createLocalUploadStore, createS3UploadStore } from './media/upload-store.ts';
 import { videoFiles } from './domain/media/video-files.ts';
 import { createVideosService } from './domain/media/videos.service.ts';
 import { createSystemService } from './domain/ops/system.service.ts';
@@ -66,6 +70,8 @@ export function createServices(options: {
   log?: Log;
 }) {
   const { config, db } = options;
+  // Every media file goes through this (decision 055): DATA_DIR with the local driver, the bucket with S3.
+  const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.dataDir);
   const log = options.log ?? quietLog;
   // Caches follow writes made on other nodes through the database (decision 046).
   const changes = createChangeFeed({ db, log });
@@ -121,7 +127,7 @@ export function createServices(options: {
     secret: options.authSecret,
     publicUrl: config.publicUrl,
     siteName,
-    storageRoot: path.join(config.dataDir, 'storage'),
+    storage,
     log,
   });
   resetMail.send = accounts.sendResetMail;
@@ -136,6 +142,9 @@ export function createServices(options: {
     maxFileBytes: 4 * 1024 * 1024,
   });
   const files = videoFiles(config.dataDir);
+  const uploadStore = config.s3
+    ? createS3UploadStore(config.s3, storage)
+    : createLocalUploadStore(files.uploadsDir);
   const media = locateMediaBinaries({
     env: {
       FFMPEG_PATH: config.FFMPEG_PATH,
@@ -148,6 +157,7 @@ export function createServices(options: {
   const transcoder = createTranscoder({
     db,
     files,
+    storage,
     events,
     ffmpegPath,
     ffprobePath,
@@ -157,6 +167,8 @@ export function createServices(options: {
   const videos = createVideosService({
     db,
     files,
+    storage,
+    uploadStore,
     jobs,
     events,
     cache: storageCache,
@@ -167,15 +179,14 @@ export function createServices(options: {
   const uploads = createUploadsService({
     db,
     files,
+    storage,
+    uploadStore,
     videos,
     maxBytes: config.VIDEO_MAX_UPLOAD_BYTES,
     ffprobePath,
     log,
   });
-  const subtitles = createSubtitlesService({
-    db,
-    storageRoot: path.join(config.dataDir, 'storage'),
-  });
+  const subtitles = createSubtitlesService({ db, storage });
   registerMediaJobs(jobs, {
     transcoder,
     videos,
@@ -191,6 +202,7 @@ export function createServices(options: {
   const home = createHomeService({ db, log });
   const watch = createWatchService({
     db,
+    storage,
     // Its own key, so a viewer hash says nothing about the session secret.
     secret: crypto.createHash('sha256').update(`views:${options.authSecret}`).digest('hex'),
   });
@@ -227,6 +239,7 @@ export function createServices(options: {
     events,
     siteName,
     keep: config.BACKUP_KEEP,
+    storageDriver: storage.driver,
     log,
     // Positions kept for the next batch are written first (the restore then replaces them with the backup's).
     beforeRestore: () => history.flush(),
@@ -247,7 +260,9 @@ export function createServices(options: {
   const audit = createAuditService({ db });
   const localFiles = createLocalFilesService({
     db,
-    store: createLocalFileStore(path.join(config.dataDir, 'storage')),
+    store: config.s3
+      ? createObjectFileStore(storage, 'storage/')
+      : createLocalFileStore(path.join(config.dataDir, 'storage')),
     workDir: path.join(config.dataDir, 'work', 'local-files'),
   });
   registerLocalFilesJobs(jobs, { localFiles, log });
@@ -270,14 +285,20 @@ export function createServices(options: {
     publicReads,
     episodes: createEpisodesService({ db, events }),
     subtitles,
-    seo: createSeoService({ db, storageRoot: path.join(config.dataDir, 'storage') }),
+    seo: createSeoService({ db, storageRoot: path.join(config.dataDir, 'storage'), storage }),
     watch,
     views,
     presence,
     home,
     search: createSearchService({ db }),
     reports,
-    overview: createOverviewService({ db, dataDir: config.dataDir, presence, reports }),
+    overview: createOverviewService({
+      db,
+      dataDir: config.dataDir,
+      presence,
+      reports,
+      storage,
+    }),
     notifications,
     history,
     follows: createFollowsService({ db }),
@@ -292,6 +313,10 @@ export function createServices(options: {
     /** The ffmpeg and ffprobe in use; start-up logs them once. */
     media,
     storageCache,
+    /** The storage driver every media file goes through (decision 055). */
+    storage,
+    /** Where tus keeps video uploads while they arrive. */
+    uploadStore,
     videoFiles: files,
     transcoder,
     videos,

@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { MediaStorage } from '#server/media/storage.ts';
 
 export const DEMO_SAMPLE_URL = '/storage/demo/sample/index.m3u8';
 
@@ -12,16 +13,21 @@ export type SampleClipResult = 'existing' | 'created' | 'unavailable';
 /** Writes the clip unless it is already there; never throws: a demo without video is still a demo. */
 export async function ensureSampleClip(options: {
   storageRoot: string;
+  /** With the S3 driver the clip is made in a work folder and uploaded to `storage/demo/sample/`. */
+  storage?: MediaStorage;
   ffmpegPath?: string;
   log: { warn: (object: object, message: string) => void };
 }): Promise<SampleClipResult> {
+  const bucket = options.storage?.driver === 's3' ? options.storage : null;
+  if (bucket && (await bucket.stat('storage/demo/sample/index.m3u8'))) return 'existing';
   const target = path.join(options.storageRoot, 'demo', 'sample');
-  try {
-    await fs.access(path.join(target, 'index.m3u8'));
-    return 'existing';
-  } catch {
-    // Not made yet.
-  }
+  if (!bucket)
+    try {
+      await fs.access(path.join(target, 'index.m3u8'));
+      return 'existing';
+    } catch {
+      // Not made yet.
+    }
   // Written beside the target and renamed at the end, so a half-written clip is never served.
   const work = path.join(
     options.storageRoot,
@@ -85,10 +91,21 @@ export async function ensureSampleClip(options: {
       path.join(work, 'seg_%03d.m4s'),
       path.join(work, 'index.m3u8'),
     ]);
+    if (bucket) {
+      // The playlist last: it is what the check above looks for.
+      await bucket.uploadFolder(work, 'storage/demo/sample/', () => {});
+      await fs.rm(work, { recursive: true, force: true });
+      await fs.rmdir(path.dirname(work)).catch(() => {});
+      return 'created';
+    }
     await fs.rename(work, target);
     return 'created';
   } catch (error) {
     await fs.rm(work, { recursive: true, force: true });
+    if (bucket) {
+      options.log.warn({ err: error }, `The demo clip could not be made or uploaded`);
+      return 'unavailable';
+    }
     // Another process may have finished first.
     if (
       await fs.access(path.join(target, 'index.m3u8')).then(

@@ -126,6 +126,7 @@ export async function seedDemo(
   // The clip encodes in ffmpeg's own process while the catalogue is written.
   const videoDone = ensureSampleClip({
     storageRoot,
+    storage: app.services.storage,
     ffmpegPath: app.services.media.ffmpegPath,
     log: app.log,
   });
@@ -162,8 +163,10 @@ export async function seedDemo(
         };
         // Effort 1: flat gradients gain little from a slower WebP encoder, and the demo starts sooner.
         const [poster, backdrop] = await Promise.all([
-          storeImage(storageRoot, sharp(Buffer.from(posterSvg(art))).removeAlpha(), { effort: 1 }),
-          storeImage(storageRoot, sharp(Buffer.from(backdropSvg(art))).removeAlpha(), {
+          storeImage(app.services.storage, sharp(Buffer.from(posterSvg(art))).removeAlpha(), {
+            effort: 1,
+          }),
+          storeImage(app.services.storage, sharp(Buffer.from(backdropSvg(art))).removeAlpha(), {
             effort: 1,
           }),
         ]);

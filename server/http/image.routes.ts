@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadSharp } from '#server/media/sharp.ts';
 import { z } from 'zod';
+import type { MediaStorage } from '#server/media/storage.ts';
 import { errorBody, HttpError } from './errors.ts';
 
 /** The only widths served; `app/components/image.tsx` snaps to the same list (a test keeps them equal). */
@@ -27,6 +28,8 @@ export type ImageRoutesOptions = {
   storageRoot: string;
   /** Where finished images are kept, e.g. `${dataDir}/cache/img`. */
   cacheDir: string;
+  /** With the S3 driver, sources are read from the bucket under `storage/` (decision 055). */
+  storage?: MediaStorage;
   /** sharp jobs at once (each holds a libuv thread); default 2. */
   concurrency?: number;
   /** Jobs allowed to wait; beyond that the answer is 503. Default 256. */
@@ -68,7 +71,13 @@ const querySchema = z
     }
   });
 
-type Job = { file: string; width: number; quality: number; blur: boolean };
+/** The source: a local file, or the bytes of an object read from the bucket (S3 driver). */
+type Job = {
+  file: string | (() => Promise<Buffer>);
+  width: number;
+  quality: number;
+  blur: boolean;
+};
 
 /**
  * Resolves `/storage/...` to a file the way /storage/ itself does: URL-decoded once, no `..`, NUL, backslash
@@ -124,7 +133,8 @@ function matchesEtag(header: string | undefined, etag: string) {
 
 async function render(job: Job, maxPixels: number): Promise<Buffer> {
   const sharp = await loadSharp();
-  const image = sharp(job.file, { limitInputPixels: maxPixels, autoOrient: true, failOn: 'error' });
+  const source = typeof job.file === 'string' ? job.file : await job.file();
+  const image = sharp(source, { limitInputPixels: maxPixels, autoOrient: true, failOn: 'error' });
   image.timeout({ seconds: 30 });
   const meta = await image.metadata();
   if (!meta.format || !INPUT_FORMATS.has(meta.format)) {
@@ -196,20 +206,36 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
         .status(422)
         .send(errorBody('unsupported_image', 'Only JPEG, PNG, WebP, AVIF and GIF are resized.'));
     }
-    // A symbolic link must not lead out of the root either.
-    let real: string;
-    let stat: fs.Stats;
-    try {
-      real = await fsp.realpath(file);
-      if (!real.startsWith(realRoot + path.sep)) return notFound();
-      stat = await fsp.stat(real);
-    } catch {
-      return notFound();
+    let source: Job['file'];
+    let stat: { mtimeMs: number; size: number };
+    const bucket = options.storage?.driver === 's3' ? options.storage : null;
+    if (bucket) {
+      // The S3 driver: the object under the same key, read only when the resized copy is not cached yet.
+      const objectKey = `storage/${path.relative(storageRoot, file).split(path.sep).join('/')}`;
+      const found = await bucket.stat(objectKey);
+      if (!found) return notFound();
+      stat = { mtimeMs: found.modifiedAt.getTime(), size: found.size };
+      source = async () => {
+        const body = await bucket.get(objectKey);
+        if (!body) throw new HttpError(404, 'not_found', `No image at ${src}`);
+        return body;
+      };
+    } else {
+      // A symbolic link must not lead out of the root either.
+      try {
+        const real = await fsp.realpath(file);
+        if (!real.startsWith(realRoot + path.sep)) return notFound();
+        const found = await fsp.stat(real);
+        if (!found.isFile()) return notFound();
+        stat = found;
+        source = real;
+      } catch {
+        return notFound();
+      }
     }
-    if (!stat.isFile()) return notFound();
 
     const job: Job = {
-      file: real,
+      file: source,
       width: blur ? PLACEHOLDER.width : (w as number),
       quality: blur ? PLACEHOLDER.quality : (q ?? DEFAULT_QUALITY),
       blur,

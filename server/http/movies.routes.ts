@@ -1,6 +1,5 @@
 // The movie manager's API (admins only): list with search, filters and sort; create, edit, delete; bulk actions;
 // and image uploads for posters and backdrops (taken in by server/media/image-intake.ts).
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { moviesQuery } from '#shared/admin-queries.ts';
@@ -102,7 +101,6 @@ const trashedMovieSchema = movieSchema
 
 export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { movies } = app.services;
-  const storageRoot = path.join(app.services.config.dataDir, 'storage');
   declareAccess(app, 'admin');
   const movieStep = rowSteps(app, { params: idParams, answer: movieOut, errors });
 
@@ -288,7 +286,7 @@ export const moviesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       });
       // A disk error while writing stays a server error: the file itself was good.
-      return reply.status(201).send(await saveStoredImage(storageRoot, image));
+      return reply.status(201).send(await saveStoredImage(app.services.storage, image));
     },
   );
 };

@@ -24,7 +24,13 @@ export function contentSecurityPolicy(options: {
   dev: boolean;
   extra?: ExtraOrigins;
   framed?: boolean;
+  /**
+   * Where media is served from when not this site (the S3 driver's bucket or MEDIA_PUBLIC_URL, decision 055):
+   * images, video and hls.js's fetches of playlists and segments. An https: origin is admitted already.
+   */
+  mediaOrigin?: string | null;
 }) {
+  const media = options.mediaOrigin ? [options.mediaOrigin] : [];
   const extra = options.extra ?? { script: [], style: [] };
   // With 'strict-dynamic', browsers ignore host sources and trust what the nonce'd scripts add (the site assets
   // are added so); the hosts are listed for the older ones that do not know it.
@@ -33,13 +39,16 @@ export function contentSecurityPolicy(options: {
     : options.nonce
       ? [`'nonce-${options.nonce}'`, "'strict-dynamic'", "'self'", ...extra.script]
       : ["'self'"];
-  const connect = options.dev ? ["'self'", 'ws:', 'wss:', 'https:'] : ["'self'", 'wss:', 'https:'];
+  const connect = [
+    ...(options.dev ? ["'self'", 'ws:', 'wss:', 'https:'] : ["'self'", 'wss:', 'https:']),
+    ...media,
+  ];
   return [
     "default-src 'self'",
     `script-src ${scripts.join(' ')}`,
     ["style-src 'self' 'unsafe-inline'", ...extra.style].join(' '),
-    "img-src 'self' data: blob: https:",
-    "media-src 'self' data: blob: https:",
+    ["img-src 'self' data: blob: https:", ...media].join(' '),
+    ["media-src 'self' data: blob: https:", ...media].join(' '),
     ["font-src 'self' data:", ...extra.style].join(' '),
     `connect-src ${connect.join(' ')}`,
     // 'self': the Home Page Manager's live preview frames the home page (decision 049).
@@ -64,6 +73,7 @@ export function registerSecurityHeaders(
     https: boolean;
     /** What public pages (not the back office) admit beyond the site's own origin. */
     publicOrigins?: () => ExtraOrigins;
+    mediaOrigin?: string | null;
   },
 ) {
   app.decorateRequest('phimCspNonce', '');
@@ -88,7 +98,13 @@ export function registerSecurityHeaders(
       const framed = rendered && framedBySelf(request.url);
       reply.header(
         'Content-Security-Policy',
-        contentSecurityPolicy({ nonce, dev: options.dev, extra, framed }),
+        contentSecurityPolicy({
+          nonce,
+          dev: options.dev,
+          extra,
+          framed,
+          mediaOrigin: options.mediaOrigin,
+        }),
       );
       reply.header('X-Frame-Options', framed ? 'SAMEORIGIN' : 'DENY');
     }

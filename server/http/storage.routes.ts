@@ -6,31 +6,10 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createFileCache, type CachedFile, type FileCache } from '#server/media/file-cache.ts';
+import { CONTENT_TYPES, keyOfStoragePath, type MediaStorage } from '#server/media/storage.ts';
 import { errorBody } from './errors.ts';
 
-export const CONTENT_TYPES: Record<string, string> = {
-  '.m3u8': 'application/vnd.apple.mpegurl',
-  '.m4s': 'video/iso.segment',
-  '.mp4': 'video/mp4',
-  '.m4a': 'audio/mp4',
-  '.ts': 'video/mp2t',
-  '.vtt': 'text/vtt; charset=utf-8',
-  '.srt': 'application/x-subrip; charset=utf-8',
-  '.ass': 'text/plain; charset=utf-8',
-  '.pdf': 'application/pdf',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.gif': 'image/gif',
-  '.avif': 'image/avif',
-  '.svg': 'image/svg+xml',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.woff2': 'font/woff2',
-};
+export { CONTENT_TYPES };
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A cached file is checked against the disk again after this long (another node may have moved it). */
@@ -69,10 +48,30 @@ export function parseRange(header: string | undefined, size: number) {
   return { start, end };
 }
 
-export const storageRoutes: FastifyPluginAsync<{ root: string; cache?: FileCache }> = async (
-  app,
-  options,
-) => {
+export const storageRoutes: FastifyPluginAsync<{
+  root: string;
+  cache?: FileCache;
+  /** With the S3 driver, /storage/ only redirects to the bucket or CDN (decision 055). */
+  storage?: MediaStorage;
+}> = async (app, options) => {
+  const bucket = options.storage?.driver === 's3' ? options.storage : null;
+  if (bucket) {
+    // Paths kept in the database (posters, avatars, pictures picked in Local Files) still start with /storage/:
+    // each answers a redirect to the public URL, which the browser caches for an hour. Nothing is read here.
+    app.get('/*', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
+      let key: string | null;
+      try {
+        key = keyOfStoragePath(decodeURIComponent(request.url.split('?')[0] ?? ''));
+      } catch {
+        key = null;
+      }
+      if (!key) return reply.status(404).send(errorBody('not_found', `No file at ${request.url}`));
+      return reply
+        .header('cache-control', 'public, max-age=3600')
+        .redirect(bucket.publicUrl(key), 302);
+    });
+    return;
+  }
   fs.mkdirSync(options.root, { recursive: true });
   const root = fs.realpathSync(options.root);
   const cache =

@@ -4,7 +4,6 @@
 // decides, and a file that is not a video is refused (422, naming it and why) and removed.
 import crypto from 'node:crypto';
 import type http from 'node:http';
-import { FileStore } from '@tus/file-store';
 import { EVENTS, Server as TusServer } from '@tus/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NotAVideoError } from '#server/media/ffprobe.ts';
@@ -31,7 +30,7 @@ const nodeRequestOf = (request: unknown) =>
   (request as { runtime?: { node?: { req?: http.IncomingMessage } } }).runtime?.node?.req;
 
 export const videoUploadsRoutes: FastifyPluginAsync = async (app) => {
-  const { uploads, videoFiles, videos, config } = app.services;
+  const { uploads, uploadStore, videos, config } = app.services;
   const secure = config.publicUrl.startsWith('https:');
   /** The video row made for a creation request, until tus names the upload. */
   const created = new WeakMap<http.IncomingMessage, number>();
@@ -43,7 +42,8 @@ export const videoUploadsRoutes: FastifyPluginAsync = async (app) => {
 
   const tus = new TusServer({
     path: UPLOADS_PATH,
-    datastore: new FileStore({ directory: videoFiles.uploadsDir }),
+    // DATA_DIR/uploads, or S3 multipart uploads under `uploads/` in the bucket (decision 055).
+    datastore: uploadStore.datastore,
     relativeLocation: true,
     maxSize: uploads.maxBytes,
     // Finished uploads become videos; a client must not delete their original through tus.

@@ -2,9 +2,9 @@
 // uploads/YYYY/MM, so the same picture stored twice is one file. Uploads (through image-intake.ts) and the demo
 // seed share it.
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Sharp } from 'sharp';
+import type { MediaStorage } from './storage.ts';
 
 export type EncodedImage = { data: Buffer; width: number; height: number };
 export type StoredImage = { path: string; width: number; height: number };
@@ -37,9 +37,9 @@ export async function encodeStoredImage(
   return { data: output.data, width: output.info.width, height: output.info.height };
 }
 
-/** Writes an encoded WebP under `storageRoot`; answers its `/storage/…` path, which `/_img` resizes. */
+/** Writes an encoded WebP under `storage/`; answers its `/storage/…` path, which `/_img` resizes. */
 export async function saveStoredImage(
-  storageRoot: string,
+  storage: MediaStorage,
   image: EncodedImage,
   options: { now?: Date } = {},
 ): Promise<StoredImage> {
@@ -50,16 +50,15 @@ export async function saveStoredImage(
     String(now.getUTCMonth() + 1).padStart(2, '0'),
   );
   const name = `${crypto.createHash('sha256').update(image.data).digest('hex').slice(0, 24)}.webp`;
-  await fs.mkdir(path.join(storageRoot, folder), { recursive: true });
-  await fs.writeFile(path.join(storageRoot, folder, name), image.data);
+  await storage.put(`storage/${folder}/${name}`, image.data);
   return { path: `/storage/${folder}/${name}`, width: image.width, height: image.height };
 }
 
 /** Encodes a trusted pipeline (the demo seed's own artwork) and writes it. */
 export async function storeImage(
-  storageRoot: string,
+  storage: MediaStorage,
   image: Sharp,
   options: { effort?: number; now?: Date } = {},
 ): Promise<StoredImage> {
-  return saveStoredImage(storageRoot, await encodeStoredImage(image, options), options);
+  return saveStoredImage(storage, await encodeStoredImage(image, options), options);
 }

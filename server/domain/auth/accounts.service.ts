@@ -2,6 +2,7 @@
 // services over one Better Auth adapter and answers their methods. The few that start from a request's headers
 // (current user, own devices, sign-out) ask the adapter for the session and hand the others plain values.
 import type { Database } from '#server/db/client.ts';
+import type { MediaStorage } from '#server/media/storage.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { createAdminUsersService } from './admin-users.service.ts';
 import type { Auth } from './auth.ts';
@@ -27,13 +28,13 @@ export function createAccountsService(options: {
   publicUrl: string;
   /** The site's name now (Web Info), for the emails. */
   siteName: () => string;
-  storageRoot: string;
+  storage: MediaStorage;
   log?: { error: (object: object, message: string) => void };
 }) {
   const { db } = options;
   const adapter = createAuthAdapter(options.auth);
   const users = createUsersRepository(db);
-  const avatars = createAvatarStorage(options.storageRoot);
+  const avatars = createAvatarStorage(options.storage);
   const sessions = createSessionsService({ db, adapter, users });
   const selfService = createSelfService({ ...options, adapter, users, sessions, avatars });
   const adminUsers = createAdminUsersService({ db, adapter, users, sessions, avatars });

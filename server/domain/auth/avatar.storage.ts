@@ -1,29 +1,27 @@
-// Profile pictures on disk under storage/avatars, named by user and content so that a new picture gets a new URL
+// Profile pictures in storage under storage/avatars, named by user and content so that a new picture gets a new URL
 // (nothing caches the old one) and the old file can be removed once the user points at the new one.
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { MediaStorage } from '#server/media/storage.ts';
 
 const URL_PREFIX = '/storage/avatars/';
 
 export type AvatarStorage = ReturnType<typeof createAvatarStorage>;
 
-export function createAvatarStorage(storageRoot: string) {
-  const folder = path.join(storageRoot, 'avatars');
+export function createAvatarStorage(storage: MediaStorage) {
   return {
     /** Writes an encoded picture (webp) and answers its `/storage/avatars/…` path. */
     async save(userId: string, webp: Buffer) {
-      await fs.mkdir(folder, { recursive: true });
       const hash = crypto.createHash('sha256').update(webp).digest('hex').slice(0, 16);
       const name = `${userId}-${hash}.webp`;
-      await fs.writeFile(path.join(folder, name), webp);
+      await storage.put(`storage/avatars/${name}`, webp);
       return `${URL_PREFIX}${name}`;
     },
 
     /** Removes the file behind a user's image path, unless it is `keep`; other images are not ours to remove. */
     async remove(image: string | null | undefined, keep?: string | null) {
       if (!image?.startsWith(URL_PREFIX) || image === keep) return;
-      await fs.rm(path.join(folder, path.basename(image)), { force: true });
+      await storage.delete(`storage/avatars/${path.basename(image)}`);
     },
   };
 }

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { and, asc, desc, eq, gt, lte, max, sql } from 'drizzle-orm';
 import { loadSharp } from '#server/media/sharp.ts';
+import { keyOfStoragePath, type MediaStorage } from '#server/media/storage.ts';
 import type { Database } from '#server/db/client.ts';
 import { movies, terms } from '#server/db/schema/index.ts';
 
@@ -15,8 +16,18 @@ export type ImageSize = { width: number; height: number };
 
 export type SeoService = ReturnType<typeof createSeoService>;
 
-export function createSeoService({ db, storageRoot }: { db: Database; storageRoot: string }) {
+export function createSeoService({
+  db,
+  storageRoot,
+  storage,
+}: {
+  db: Database;
+  storageRoot: string;
+  /** With the S3 driver the image is read from the bucket (decision 055). */
+  storage?: MediaStorage;
+}) {
   const root = path.resolve(storageRoot);
+  const bucket = storage?.driver === 's3' ? storage : null;
   // Uploaded images are named by a hash of their content, so a path's size never changes: a bounded memo is safe.
   const sizes = new Map<string, ImageSize | null>();
 
@@ -85,9 +96,11 @@ export function createSeoService({ db, storageRoot }: { db: Database; storageRoo
       let size: ImageSize | null = null;
       try {
         const file = path.join(root, decodeURIComponent(key.slice('/storage'.length)));
-        if (file.startsWith(root + path.sep)) {
+        const objectKey = bucket ? keyOfStoragePath(decodeURIComponent(key)) : null;
+        const source = bucket ? objectKey && (await bucket.get(objectKey)) : file;
+        if (source && (bucket || file.startsWith(root + path.sep))) {
           const sharp = await loadSharp();
-          const meta = await sharp(file).metadata();
+          const meta = await sharp(source).metadata();
           if (meta.width && meta.height) {
             // EXIF orientations 5–8 swap the sides as shown.
             const swap = (meta.orientation ?? 1) >= 5;

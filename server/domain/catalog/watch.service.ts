@@ -2,6 +2,7 @@
 // counting: at most once per viewer per episode per hour, coalesced so that repeats write nothing.
 import crypto from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { mediaUrlOf, type MediaStorage } from '#server/media/storage.ts';
 import type { Database } from '#server/db/client.ts';
 import {
   episodes,
@@ -18,7 +19,16 @@ export type Viewer = { userId?: string | null; ip: string; userAgent: string };
 
 export type WatchService = ReturnType<typeof createWatchService>;
 
-export function createWatchService({ db, secret }: { db: Database; secret: string }) {
+export function createWatchService({
+  db,
+  secret,
+  storage,
+}: {
+  db: Database;
+  secret: string;
+  /** Gives the address browsers fetch a video's files from (decision 055). */
+  storage: Pick<MediaStorage, 'publicUrl'>;
+}) {
   /** A stable key per viewer; anonymous viewers are an HMAC of IP and user agent, so no raw IP is stored. */
   function viewerKey(viewer: Viewer) {
     if (viewer.userId) return `u:${viewer.userId}`;
@@ -44,7 +54,8 @@ export function createWatchService({ db, secret }: { db: Database; secret: strin
     storyboardPath: string | null;
   }) {
     if (video.status !== 'ready' || video.deletedAt || !video.storagePrefix) return null;
-    const url = (file: string | null) => (file ? `/storage/${video.storagePrefix}/${file}` : null);
+    const url = (file: string | null) =>
+      file ? (mediaUrlOf(storage, `/storage/${video.storagePrefix}/${file}`) as string) : null;
     return {
       url: url('master.m3u8')!,
       poster: url(video.posterPath),
@@ -146,7 +157,9 @@ export function createWatchService({ db, secret }: { db: Database; secret: strin
           server_id: server.id,
           source_type: row.sourceType,
           /** For a `video` episode: its master playlist, or null when the video cannot play. */
-          source_url: row.sourceType === 'video' ? (local?.url ?? null) : row.sourceUrl,
+          // A playlist in this site's storage (the demo clip) is given at its public address too.
+          source_url:
+            row.sourceType === 'video' ? (local?.url ?? null) : mediaUrlOf(storage, row.sourceUrl),
           /** A `video` episode whose video is still arriving or being transcoded: "being prepared", not broken. */
           preparing:
             row.sourceType === 'video' &&

@@ -1,13 +1,14 @@
 // Subtitles of episodes: upload (converted to WebVTT), list, delete, and the hourly sweep of files left behind.
 // Files live under storage/subtitles/{episode}/.
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { nextSortOrder } from '#server/db/sort-order.ts';
 import { episodeSubtitles, episodes } from '#server/db/schema/index.ts';
 import { Invalid, NotFound } from '#server/domain/errors.ts';
+import { mediaUrlOf, type MediaStorage } from '#server/media/storage.ts';
 import { SubtitleError, toWebVtt } from '#server/media/subtitles.ts';
 
 export type SubtitleResource = {
@@ -19,20 +20,24 @@ export type SubtitleResource = {
   created_at: string;
 };
 
-function toResource(row: typeof episodeSubtitles.$inferSelect): SubtitleResource {
+function toResource(
+  storage: MediaStorage,
+  row: typeof episodeSubtitles.$inferSelect,
+): SubtitleResource {
   return {
     id: row.id,
     episode_id: row.episodeId,
     language: row.language,
     label: row.label,
-    url: `/storage/${row.path}`,
+    url: mediaUrlOf(storage, `/storage/${row.path}`),
     created_at: row.createdAt.toISOString(),
   };
 }
 
 export type SubtitlesService = ReturnType<typeof createSubtitlesService>;
 
-export function createSubtitlesService({ db, storageRoot }: { db: Database; storageRoot: string }) {
+export function createSubtitlesService({ db, storage }: { db: Database; storage: MediaStorage }) {
+  const keyOf = (relative: string) => `storage/${relative}`;
   async function requireEpisode(movieId: number, episodeId: number) {
     const [row] = await db
       .select({ id: episodes.id })
@@ -48,7 +53,7 @@ export function createSubtitlesService({ db, storageRoot }: { db: Database; stor
       .from(episodeSubtitles)
       .where(inArray(episodeSubtitles.episodeId, episodeIds))
       .orderBy(asc(episodeSubtitles.sortOrder), asc(episodeSubtitles.id));
-    return rows.map(toResource);
+    return rows.map((row) => toResource(storage, row));
   }
 
   return {
@@ -75,12 +80,7 @@ export function createSubtitlesService({ db, storageRoot }: { db: Database; stor
       const body = Buffer.from(vtt, 'utf8');
       const name = `${crypto.createHash('sha256').update(body).digest('hex').slice(0, 24)}.vtt`;
       const relative = path.posix.join('subtitles', String(episodeId), name);
-      const target = path.join(storageRoot, relative);
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      // Written under a temporary name and renamed: a reader never sees half a file.
-      const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
-      await fs.writeFile(temporary, body);
-      await fs.rename(temporary, target);
+      await storage.put(keyOf(relative), body);
       const sortOrder = await nextSortOrder(
         db,
         episodeSubtitles,
@@ -96,7 +96,7 @@ export function createSubtitlesService({ db, storageRoot }: { db: Database; stor
           sortOrder,
         })
         .returning();
-      return toResource(row!);
+      return toResource(storage, row!);
     },
 
     async remove(movieId: number, episodeId: number, id: number) {
@@ -111,7 +111,7 @@ export function createSubtitlesService({ db, storageRoot }: { db: Database; stor
         .select({ id: episodeSubtitles.id })
         .from(episodeSubtitles)
         .where(eq(episodeSubtitles.path, row.path));
-      if (!still) await fs.rm(path.join(storageRoot, row.path), { force: true });
+      if (!still) await storage.delete(keyOf(row.path));
     },
 
     /**
@@ -120,13 +120,11 @@ export function createSubtitlesService({ db, storageRoot }: { db: Database; stor
      * inserting its row. Files younger than `graceMs` are left alone: their row may be on its way.
      */
     async sweepOrphans(options: { graceMs?: number } = {}) {
-      const root = path.join(storageRoot, 'subtitles');
+      const root = keyOf('subtitles/');
       const cutoff = Date.now() - (options.graceMs ?? 60 * 60 * 1000);
-      const folders = (await fs.readdir(root, { withFileTypes: true }).catch(() => [])).filter(
-        (entry) => entry.isDirectory() && /^\d+$/.test(entry.name),
-      );
+      const folders = (await storage.listFolder(root)).folders.filter((name) => /^\d+$/.test(name));
       if (!folders.length) return { removed: 0 };
-      const ids = folders.map((entry) => Number(entry.name));
+      const ids = folders.map(Number);
       const known = new Set(
         (
           await db
@@ -137,17 +135,24 @@ export function createSubtitlesService({ db, storageRoot }: { db: Database; stor
       );
       let removed = 0;
       for (const folder of folders) {
-        const dir = path.join(root, folder.name);
-        for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
-          const file = path.join(dir, name);
-          if (known.has(path.posix.join('subtitles', folder.name, name))) continue;
-          const stat = await fs.stat(file).catch(() => undefined);
-          if (!stat || stat.mtimeMs > cutoff) continue;
-          await fs.rm(file, { force: true });
+        const dir = `${root}${folder}/`;
+        const { files } = await storage.listFolder(dir);
+        let kept = 0;
+        for (const file of files) {
+          const name = file.key.slice(dir.length);
+          if (
+            known.has(path.posix.join('subtitles', folder, name)) ||
+            file.modifiedAt.getTime() > cutoff
+          ) {
+            kept += 1;
+            continue;
+          }
+          await storage.delete(file.key);
           removed += 1;
         }
         // An empty folder goes too (rmdir refuses a folder something was just written into).
-        await fs.rmdir(dir).catch(() => undefined);
+        const local = kept ? null : storage.localPath(dir);
+        if (local) await fsp.rmdir(local).catch(() => undefined);
       }
       return { removed };
     },

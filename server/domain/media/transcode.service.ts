@@ -1,5 +1,6 @@
 // Runs a transcode job: claims the video, runs ffmpeg (one process, or one per rung) into a work folder, and
-// renames the finished output into storage only when it is complete. Progress is stored once a second (that write is also
+// moves the finished output into storage only when it is complete (renamed with the local driver; uploaded with S3,
+// which reads the original through a presigned URL: decision 055). Progress is stored once a second (that write is also
 // the heartbeat that tells other processes this run is alive) and published as events. A job that is no longer
 // the video's job (cancelled, trashed, re-queued after a crash) stops and leaves nothing behind.
 import crypto from 'node:crypto';
@@ -13,7 +14,15 @@ import { probeVideo } from '#server/media/ffprobe.ts';
 import type { TranscodeMode } from '#server/media/ffmpeg-binaries.ts';
 import { FfmpegError, planTranscode, renditionsOf, transcodeLadder } from '#server/media/hls.ts';
 import { storyboardVtt } from '#server/media/storyboard.ts';
+import type { MediaStorage } from '#server/media/storage.ts';
 import { removePath, type VideoFiles } from './video-files.ts';
+
+/** How many files a finished output folder holds. */
+async function listCount(folder: string) {
+  return (await fs.readdir(folder, { recursive: true, withFileTypes: true })).filter((entry) =>
+    entry.isFile(),
+  ).length;
+}
 
 type Log = { info: (o: object, m?: string) => void; warn: (o: object, m?: string) => void };
 
@@ -22,6 +31,7 @@ export type Transcoder = ReturnType<typeof createTranscoder>;
 export function createTranscoder(options: {
   db: Database;
   files: VideoFiles;
+  storage: MediaStorage;
   events: EventBus;
   ffmpegPath: string;
   ffprobePath: string;
@@ -33,7 +43,9 @@ export function createTranscoder(options: {
   /** A `processing` video whose heartbeat is older than this has lost its process. */
   staleMs?: number;
 }) {
-  const { db, files, events } = options;
+  const { db, files, storage, events } = options;
+  /** With S3 the upload of the output is the last part of the bar: ffmpeg's percent fills the rest. */
+  const encodeShare = storage.driver === 'local' ? 1 : 0.95;
   const heartbeatMs = options.heartbeatMs ?? 1000;
   const staleMs = options.staleMs ?? 60_000;
   const running = new Map<number, AbortController>();
@@ -114,27 +126,44 @@ export function createTranscoder(options: {
       // A job restarted after a kill starts over: whatever a dead run left in the work folder goes.
       await removePath(work);
       await fs.mkdir(out, { recursive: true });
-      const probe = await probeVideo(files.original(videoId), { ffprobePath: options.ffprobePath });
-      const plan = planTranscode(probe, { input: files.original(videoId), outputDir: out });
+      // A local path, or a presigned URL ffmpeg reads with Range requests (valid for a day: long films).
+      const input = await storage.readableLocation(files.originalKey(videoId), 24 * 60 * 60);
+      const probe = await probeVideo(input, { ffprobePath: options.ffprobePath });
+      const plan = planTranscode(probe, { input, outputDir: out });
       startedAt = Date.now();
       await transcodeLadder(plan, {
         mode: options.transcodeMode ?? 'single-process',
         ffmpegPath: options.ffmpegPath,
         signal: controller.signal,
         onPercent: (value) => {
-          percent = value;
+          percent = Math.floor(value * encodeShare);
         },
       });
       await fs.writeFile(path.join(out, 'storyboard.vtt'), storyboardVtt(plan.storyboard));
       const renditions = renditionsOf(await fs.readFile(path.join(out, 'master.m3u8'), 'utf8'));
       if (!renditions.length) throw new Error('ffmpeg wrote a master playlist without renditions');
+      const prefix = files.prefix(videoId, revision);
+      const target = files.keyOf(prefix);
+      const local = storage.localPath(target);
+      if (local) {
+        await fs.mkdir(path.dirname(local), { recursive: true });
+        await fs.rename(out, local);
+      } else {
+        // Uploaded when complete (a run that dies restarts from the original): segments are a few hundred KB,
+        // eight requests at a time, and each file counts towards the bar's last 5 %.
+        const total = (await listCount(out)) || 1;
+        let sent = 0;
+        await storage.uploadFolder(out, target, () => {
+          sent += 1;
+          percent = Math.min(
+            99,
+            Math.floor(100 * encodeShare + (sent / total) * 100 * (1 - encodeShare)),
+          );
+          if (controller.signal.aborted) throw new Error('Stopped.');
+        });
+      }
       clearInterval(timer);
       await beat;
-
-      const prefix = files.prefix(videoId, revision);
-      const target = files.dirOf(prefix);
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.rename(out, target);
       // Nothing is left in the work folder once the video reads as ready.
       await removePath(work);
       const [done] = await db
@@ -156,13 +185,14 @@ export function createTranscoder(options: {
         .returning({ id: videos.id });
       if (!done) {
         // Cancelled or trashed in the last moment: the output is not wanted.
-        await removePath(target);
-        await fs.rmdir(files.publicDir(videoId)).catch(() => {});
+        await storage.deletePrefix(target);
+        if (local) await fs.rmdir(files.publicDir(videoId)).catch(() => {});
         return;
       }
       // Earlier revisions (a transcode before a retry) are no longer referenced.
-      for (const name of await fs.readdir(files.publicDir(videoId))) {
-        if (name !== revision) await removePath(path.join(files.publicDir(videoId), name));
+      const { folders } = await storage.listFolder(files.publicPrefix(videoId));
+      for (const name of folders) {
+        if (name !== revision) await storage.deletePrefix(`${files.publicPrefix(videoId)}${name}/`);
       }
       events.emit('video.ready', { videoId });
       options.log.info({ videoId, renditions: renditions.length }, 'video transcoded');

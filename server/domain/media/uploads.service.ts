@@ -10,7 +10,9 @@ import type { Database } from '#server/db/client.ts';
 import { videos } from '#server/db/schema/index.ts';
 import { Gone, InsufficientStorage, TooLarge } from '#server/domain/errors.ts';
 import { NotAVideoError, probeVideo } from '#server/media/ffprobe.ts';
-import { removePath, type VideoFiles } from './video-files.ts';
+import type { MediaStorage } from '#server/media/storage.ts';
+import type { UploadStore } from '#server/media/upload-store.ts';
+import type { VideoFiles } from './video-files.ts';
 import { nameFromFilename, type VideosService } from './videos.service.ts';
 
 /** Moves a file, copying when it crosses file systems (a file imported from elsewhere on the machine). */
@@ -43,12 +45,14 @@ export type UploadsService = ReturnType<typeof createUploadsService>;
 export function createUploadsService(options: {
   db: Database;
   files: VideoFiles;
+  storage: MediaStorage;
+  uploadStore: UploadStore;
   videos: VideosService;
   maxBytes: number;
   ffprobePath: string;
   log: { warn: (o: object, m?: string) => void };
 }) {
-  const { db, files } = options;
+  const { db, files, storage, uploadStore } = options;
 
   async function begin(input: { filename: string; size: number; name?: string }) {
     const name = input.name ?? nameFromFilename(input.filename);
@@ -65,18 +69,32 @@ export function createUploadsService(options: {
     return row!.id;
   }
 
+  /** Makes a local file the original of a video: moved with the local driver, uploaded (then removed) with S3. */
+  async function keepLocalFile(file: string, key: string) {
+    const local = storage.localPath(key);
+    if (local) {
+      await fs.mkdir(path.dirname(local), { recursive: true });
+      await moveFile(file, local);
+    } else {
+      await storage.putFile(key, file);
+      await fs.rm(file, { force: true });
+    }
+  }
+
   /**
-   * Makes `file` the original of video `row` (moved into place), lets ffprobe decide whether it is a video and
-   * queues its transcode. Answers the video id; throws NotAVideoError (after marking the row failed and removing
-   * the file) when it is not a video.
+   * Makes what arrived the original of video `row` (a local file, or the storage key a finished upload is at:
+   * moved into place), lets ffprobe decide whether it is a video and queues its transcode. Answers the video id;
+   * throws NotAVideoError (after marking the row failed and removing the file) when it is not a video.
    */
-  async function adopt(row: typeof videos.$inferSelect, file: string) {
-    const original = files.original(row.id);
-    await fs.mkdir(path.dirname(original), { recursive: true });
-    await moveFile(file, original);
+  async function adopt(row: typeof videos.$inferSelect, from: { file: string } | { key: string }) {
+    const original = files.originalKey(row.id);
+    if ('file' in from) await keepLocalFile(from.file, original);
+    else if (!(await storage.move(from.key, original))) throw new Gone('The upload is gone.');
     try {
-      const probe = await probeVideo(original, { ffprobePath: options.ffprobePath });
-      const size = (await fs.stat(original)).size;
+      // ffprobe reads only what it needs: with S3 through a presigned URL (Range requests), not a download.
+      const location = await storage.readableLocation(original);
+      const probe = await probeVideo(location, { ffprobePath: options.ffprobePath });
+      const size = (await storage.stat(original))?.size ?? 0;
       await db
         .update(videos)
         .set({
@@ -89,7 +107,7 @@ export function createUploadsService(options: {
         })
         .where(eq(videos.id, row.id));
     } catch (error) {
-      await removePath(original);
+      await storage.delete(original);
       const reason =
         error instanceof NotAVideoError
           ? `"${row.originalFilename}" is not a video: ${error.reason}.`
@@ -107,13 +125,17 @@ export function createUploadsService(options: {
   return {
     maxBytes: options.maxBytes,
 
-    /** Refuses an upload before its first byte: too large (413) or not enough free disk space (507). */
+    /**
+     * Refuses an upload before its first byte: too large (413) or not enough free disk space (507; the local
+     * driver only: a bucket has no free space to read).
+     */
     async checkSpace(size: number) {
       if (size > options.maxBytes) {
         throw new TooLarge(
           `The file is ${formatBytes(size)}; the largest video this site accepts is ${formatBytes(options.maxBytes)}.`,
         );
       }
+      if (storage.driver !== 'local') return;
       await fs.mkdir(files.uploadsDir, { recursive: true });
       const stats = await fs.statfs(files.uploadsDir);
       const free = stats.bavail * stats.bsize;
@@ -140,14 +162,13 @@ export function createUploadsService(options: {
      */
     async finish(uploadId: string) {
       const [row] = await db.select().from(videos).where(eq(videos.uploadId, uploadId));
-      const uploaded = files.upload(uploadId);
       if (!row || row.deletedAt) {
-        await removePath(uploaded);
-        await removePath(`${uploaded}.json`);
+        await uploadStore.remove(uploadId);
         throw new Gone('This upload was deleted.');
       }
-      await removePath(`${uploaded}.json`);
-      return adopt(row, uploaded);
+      const key = uploadStore.keyOf(uploadId);
+      await adopt(row, { key }).finally(() => uploadStore.remove(uploadId));
+      return row.id;
     },
 
     /**
@@ -157,7 +178,7 @@ export function createUploadsService(options: {
     async importFile(file: string, input: { filename: string; name?: string }) {
       const id = await begin({ ...input, size: (await fs.stat(file)).size });
       const [row] = await db.select().from(videos).where(eq(videos.id, id));
-      return adopt(row!, file);
+      return adopt(row!, { file });
     },
   };
 }

@@ -1,6 +1,5 @@
 // Videos as the back office reads them: one by id, the list and the trash (search, status filter, sort), each with
 // the episodes that play it and its public URLs once it is ready.
-import fs from 'node:fs/promises';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { videosQuery } from '#shared/admin-queries.ts';
 import type { ListQueryOf } from '#shared/list-query.ts';
@@ -8,6 +7,7 @@ import type { Database } from '#server/db/client.ts';
 import { episodes, movies, videos } from '#server/db/schema/index.ts';
 import { paginate } from '#server/domain/list.ts';
 import { NotFound } from '#server/domain/errors.ts';
+import { mediaUrlOf, type MediaStorage } from '#server/media/storage.ts';
 import type { VideoFiles } from './video-files.ts';
 import { pick } from '#server/db/pick.ts';
 
@@ -26,10 +26,12 @@ export type VideoUse = {
 export function createVideoReads({
   db,
   files,
+  storage,
   retentionMs,
 }: {
   db: Database;
   files: VideoFiles;
+  storage: MediaStorage;
   /** How long the trash keeps a video, for its `purge_at`. */
   retentionMs: number;
 }) {
@@ -62,7 +64,7 @@ export function createVideoReads({
 
   function toVideo(row: VideoRow, uses: VideoUse[], retryable: boolean) {
     const url = (file: string | null) =>
-      row.storagePrefix && file ? files.url(row.storagePrefix, file) : null;
+      row.storagePrefix && file ? mediaUrlOf(storage, files.url(row.storagePrefix, file)) : null;
     const ready = row.status === 'ready' && !row.deletedAt;
     return {
       id: row.id,
@@ -99,10 +101,7 @@ export function createVideoReads({
     const retryable = await Promise.all(
       rows.map((row) =>
         row.status === 'failed'
-          ? fs.access(files.original(row.id)).then(
-              () => true,
-              () => false,
-            )
+          ? storage.stat(files.originalKey(row.id)).then((stat) => stat !== null)
           : false,
       ),
     );

@@ -1,7 +1,6 @@
 // Videos for the back office: the rows behind uploads, the video manager and its trash. Rename, retry, cancel,
 // trash, restore, delete forever, and the scheduled clean-ups (unfinished uploads after a day, trash after
 // TRASH_RETENTION_DAYS); the lists and reads are in video-reads.ts.
-import fs from 'node:fs/promises';
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import { foldForSearch } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
@@ -10,7 +9,9 @@ import type { EventBus } from '#server/events.ts';
 import { Conflict, NotFound } from '#server/domain/errors.ts';
 import { QUEUES, type JobQueue } from '#server/jobs.ts';
 import type { FileCache } from '#server/media/file-cache.ts';
-import { movePath, removePath, type VideoFiles } from './video-files.ts';
+import type { MediaStorage } from '#server/media/storage.ts';
+import type { UploadStore } from '#server/media/upload-store.ts';
+import { removePath, type VideoFiles } from './video-files.ts';
 import { createVideoReads } from './video-reads.ts';
 
 type VideoRow = typeof videos.$inferSelect;
@@ -30,6 +31,8 @@ export type VideosService = ReturnType<typeof createVideosService>;
 export function createVideosService(options: {
   db: Database;
   files: VideoFiles;
+  storage: MediaStorage;
+  uploadStore: UploadStore;
   jobs: JobQueue;
   events: EventBus;
   cache: FileCache;
@@ -38,10 +41,10 @@ export function createVideosService(options: {
   /** Stops a transcode running in this process (cancel, trash). */
   abortTranscode: (videoId: number) => void;
 }) {
-  const { db, files, jobs, events, cache } = options;
+  const { db, files, storage, uploadStore, jobs, events, cache } = options;
   const retentionMs = options.trashRetentionDays * 24 * 60 * 60 * 1000;
 
-  const reads = createVideoReads({ db, files, retentionMs });
+  const reads = createVideoReads({ db, files, storage, retentionMs });
   const { findRow, usesOf } = reads;
 
   /** Stops the transcode of a queued or processing video and records why. */
@@ -78,14 +81,11 @@ export function createVideosService(options: {
     if (row.status === 'queued' || row.status === 'processing')
       await stopTranscode(row, 'Deleted.');
     options.abortTranscode(row.id);
-    await removePath(files.publicDir(row.id));
-    await removePath(files.trashDir(row.id));
-    await removePath(files.original(row.id));
+    await storage.deletePrefix(files.publicPrefix(row.id));
+    await storage.deletePrefix(files.trashPrefix(row.id));
+    await storage.delete(files.originalKey(row.id));
     await removePath(files.workDir(row.id));
-    if (row.uploadId) {
-      await removePath(files.upload(row.uploadId));
-      await removePath(`${files.upload(row.uploadId)}.json`);
-    }
+    if (row.uploadId) await uploadStore.remove(row.uploadId);
     cache.evictPrefix(`videos/${row.id}/`);
     await db.delete(videos).where(eq(videos.id, row.id));
   }
@@ -121,9 +121,7 @@ export function createVideosService(options: {
       if (row.deletedAt) throw new Conflict('in_trash', 'Restore the video from the trash first.');
       if (row.status !== 'failed')
         throw new Conflict('not_failed', 'Only a failed or cancelled video can be retried.');
-      try {
-        await fs.access(files.original(row.id));
-      } catch {
+      if (!(await storage.stat(files.originalKey(row.id)))) {
         throw new Conflict(
           'no_original',
           'The uploaded file is gone (it was refused or removed): upload it again.',
@@ -160,7 +158,7 @@ export function createVideosService(options: {
         .set({ deletedAt: new Date(), updatedAt: new Date() })
         .where(eq(videos.id, id));
       // Out of /storage/ at once: nothing of a video in the trash is served.
-      await movePath(files.publicDir(id), files.trashDir(id));
+      await storage.movePrefix(files.publicPrefix(id), files.trashPrefix(id));
       cache.evictPrefix(`videos/${id}/`);
       return reads.get(id);
     },
@@ -168,7 +166,7 @@ export function createVideosService(options: {
     async restore(id: number) {
       const row = await findRow(id);
       if (!row.deletedAt) throw new Conflict('not_in_trash', 'This video is not in the trash.');
-      await movePath(files.trashDir(id), files.publicDir(id));
+      await storage.movePrefix(files.trashPrefix(id), files.publicPrefix(id));
       await db
         .update(videos)
         .set({ deletedAt: null, updatedAt: new Date() })
@@ -210,17 +208,10 @@ export function createVideosService(options: {
      */
     async cleanStaleUploads(now = new Date()) {
       const cutoff = now.getTime() - UPLOAD_STALE_MS;
-      const mtime = async (file: string) => {
-        try {
-          return (await fs.stat(file)).mtimeMs;
-        } catch {
-          return undefined;
-        }
-      };
       let removed = 0;
       const rows = await db.select().from(videos).where(eq(videos.status, 'uploading'));
       for (const row of rows) {
-        const touched = row.uploadId ? await mtime(files.upload(row.uploadId)) : undefined;
+        const touched = row.uploadId ? await uploadStore.touchedAt(row.uploadId) : undefined;
         if ((touched ?? row.createdAt.getTime()) >= cutoff) continue;
         await destroy(row);
         removed += 1;
@@ -235,13 +226,11 @@ export function createVideosService(options: {
           .map((row) => row.uploadId)
           .filter(Boolean),
       );
-      const names = await fs.readdir(files.uploadsDir).catch(() => [] as string[]);
-      for (const name of names) {
-        const id = name.replace(/\.json$/, '');
+      for (const id of await uploadStore.ids()) {
         if (claimed.has(id)) continue;
-        const touched = await mtime(files.upload(name));
+        const touched = await uploadStore.touchedAt(id);
         if (touched !== undefined && touched < cutoff) {
-          await removePath(files.upload(name));
+          await uploadStore.remove(id);
           removed += 1;
         }
       }

@@ -106,7 +106,17 @@ export function createBackupsService(options: {
   beforeRestore?: () => Promise<void>;
   /** After a restore (caches of what the database held). */
   afterRestore?: () => Promise<void> | void;
+  /**
+   * The storage driver: with S3 the media is the bucket's, which is backed up by its own means (versioning,
+   * replication: decision 055), so backups hold the database only and media backups are refused.
+   */
+  storageDriver?: 'local' | 's3';
 }) {
+  const mediaInBucket = () =>
+    new Conflict(
+      'media_in_bucket',
+      'Media is kept in the S3 bucket: back it up with the bucket’s versioning or replication. Backups here hold the database only.',
+    );
   const { db, events, log } = options;
   const dir = path.join(options.dataDir, 'backups');
   const dataDir = options.dataDir;
@@ -538,6 +548,7 @@ export function createBackupsService(options: {
 
   /** Starts a backup in the background; answers its name at once. */
   async function create(input: { media: boolean; origin?: BackupOrigin }) {
+    if (input.media && options.storageDriver === 's3') throw mediaInBucket();
     const busy = busyWith();
     if (busy)
       throw new Conflict('backup_busy', `A ${busy.kind} is running; wait for it to finish.`);
@@ -592,6 +603,7 @@ export function createBackupsService(options: {
         throw new NotFound('No such backup.');
       });
       const { header, trailer } = await check(file);
+      if (header.media && options.storageDriver === 's3') throw mediaInBucket();
       return start('restore', name, async () => {
         maintenance = true;
         try {

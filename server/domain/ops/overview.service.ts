@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { MediaStorage } from '#server/media/storage.ts';
 import type { Database } from '#server/db/client.ts';
 import type { PresenceService } from '#server/domain/catalog/presence.service.ts';
 import type { ReportsService } from '#server/domain/engagement/reports.service.ts';
@@ -41,6 +42,8 @@ export function createOverviewService(options: {
   dataDir: string;
   presence: PresenceService;
   reports: ReportsService;
+  /** With the S3 driver the media folders are prefixes of the bucket, measured by listing it. */
+  storage?: MediaStorage;
 }) {
   const { db, dataDir } = options;
   let disk: { at: number; folders: Record<string, number> } | null = null;
@@ -50,7 +53,13 @@ export function createOverviewService(options: {
     measuring ??= (async () => {
       const sizes = await Promise.all(
         FOLDERS.map(
-          async (folder) => [folder, await folderSize(path.join(dataDir, folder))] as const,
+          async (folder) =>
+            [
+              folder,
+              options.storage?.driver === 's3' && folder !== 'backups'
+                ? await options.storage.usage(`${folder}/`)
+                : await folderSize(path.join(dataDir, folder)),
+            ] as const,
         ),
       );
       disk = { at: Date.now(), folders: Object.fromEntries(sizes) };
