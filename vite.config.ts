@@ -1,10 +1,27 @@
 // Vite builds the React Router app; the Fastify server (server/) embeds it.
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** `BUNDLE_REPORT=1 npm run build`: each client chunk's modules and their rendered sizes, largest first. */
+const bundleReport: Plugin = {
+  name: 'phim-bundle-report',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    if (!process.env.BUNDLE_REPORT || this.environment.name !== 'client') return;
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue;
+      const modules = Object.entries(chunk.modules)
+        .map(([id, info]) => [info.renderedLength, id.replace(process.cwd(), '')] as const)
+        .sort((a, b) => b[0] - a[0]);
+      console.log(`\n${chunk.fileName} ${chunk.code.length} bytes`);
+      for (const [size, id] of modules.slice(0, 40)) console.log(`  ${size} ${id}`);
+    }
+  },
+};
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), bundleReport],
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: {
