@@ -15,7 +15,7 @@ const bundleReport: Plugin = {
         .map(([id, info]) => [info.renderedLength, id.replace(process.cwd(), '')] as const)
         .sort((a, b) => b[0] - a[0]);
       console.log(`\n${chunk.fileName} ${chunk.code.length} bytes`);
-      for (const [size, id] of modules.slice(0, 40)) console.log(`  ${size} ${id}`);
+      for (const [size, id] of modules.slice(0, Number(process.env.BUNDLE_REPORT) || 40)) console.log(`  ${size} ${id}`);
     }
   },
 };
@@ -42,12 +42,14 @@ export default defineConfig({
             },
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|@radix-ui|@floating-ui|sonner|clsx|tailwind-merge|class-variance-authority|lucide-react)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|clsx|tailwind-merge|class-variance-authority|lucide-react)[\\/]/,
               priority: 2,
             },
             {
               name: 'shared',
-              test: /app[\\/](components[\\/]ui|lib)[\\/]/,
+              // Not the back office's tooltip: with it came Radix's popper and floating-ui, which no public page
+              // needs (decision 056).
+              test: /app[\\/](components[\\/]ui[\\/](?!tooltip)|lib[\\/])/,
               minShareCount: 2,
               priority: 1,
             },

@@ -3,9 +3,10 @@
 // call during a server render (its per-component "wrapper"), and a page calls it a few dozen times: about a tenth
 // of a page's server CPU. This hook reads the same instance from the same <I18nextProvider>, hands out one `t`
 // per instance and language, and re-renders when the language changes, which is all the app asks of it.
-import { createInstance, type i18n as I18n, type TFunction } from 'i18next';
+import type { i18n as I18n, TFunction } from 'i18next';
 import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import { I18nContext } from 'react-i18next';
+import { createTranslator } from '#app/lib/translator.ts';
 
 const fixedTs = new WeakMap<I18n, Map<string, TFunction>>();
 
@@ -19,8 +20,7 @@ function fixedT(i18n: I18n, language: string): TFunction {
 }
 
 /** Outside a provider (a component rendered alone in a unit test) keys stand for text, as with react-i18next. */
-const keysOnly = createInstance();
-void keysOnly.init({ lng: 'cimode', resources: {}, initAsync: false });
+const keysOnly = createTranslator({ lng: 'cimode' });
 
 export function useTranslation(): { t: TFunction; i18n: I18n } {
   const i18n = useContext(I18nContext)?.i18n ?? keysOnly;
