@@ -118,7 +118,10 @@ type LighthouseResult = {
   performance: number;
   accessibility: number;
   lcp: number;
+  /** Failing accessibility audits, each with the first few elements it names. */
   failed: string[];
+  /** The performance audits that cost the most, by their own estimate of time to save. */
+  opportunities: string[];
 };
 
 /** Lighthouse's mobile defaults (a Moto G Power, simulated slow 4G and 4× CPU slowdown) in Debian's Chromium. */
@@ -147,12 +150,31 @@ async function lighthouseScores(urls: { name: string; url: string }[]) {
               lhr.categories.accessibility!.auditRefs.some((ref) => ref.id === audit.id) &&
               audit.score === 0,
           )
-          .map((audit) => audit.id);
+          .map((audit) => {
+            const items = (
+              audit.details as { items?: { node?: { snippet?: string } }[] } | undefined
+            )?.items;
+            const nodes = (items ?? [])
+              .slice(0, 3)
+              .map((item) => item.node?.snippet)
+              .filter(Boolean);
+            return `${audit.id}${nodes.length ? ` (${nodes.join(' ')})` : ''}`;
+          });
+        const opportunities = Object.values(lhr.audits)
+          .filter(
+            (audit) =>
+              (audit.metricSavings?.LCP ?? 0) > 100 || (audit.metricSavings?.TBT ?? 0) > 50,
+          )
+          .map(
+            (audit) =>
+              `${audit.id} LCP −${audit.metricSavings?.LCP ?? 0} ms TBT −${audit.metricSavings?.TBT ?? 0} ms`,
+          );
         runs.push({
           performance: Math.round((lhr.categories.performance!.score ?? 0) * 100),
           accessibility: Math.round((lhr.categories.accessibility!.score ?? 0) * 100),
           lcp: lhr.audits['largest-contentful-paint']!.numericValue ?? Number.NaN,
           failed,
+          opportunities,
         });
       }
       results.push({ name, url, runs });
@@ -177,6 +199,11 @@ async function lighthouseScores(urls: { name: string; url: string }[]) {
       `| ${name} ${new URL(url).pathname} | ${median(runs.map((run) => run.performance))} | ${runs.map((run) => run.performance).join(', ')} | ${Math.min(...runs.map((run) => run.accessibility))} | ${Math.round(median(runs.map((run) => run.lcp)))} | ${[...new Set(runs.flatMap((run) => run.failed))].join(', ') || '–'} |`,
     );
   }
+  if (process.env.BENCH_LIGHTHOUSE_DETAILS)
+    for (const { name, runs } of results)
+      console.log(
+        `${name}: ${[...new Set(runs.flatMap((run) => run.opportunities))].join('; ') || '–'}`,
+      );
   return results;
 }
 
