@@ -13,7 +13,7 @@ export type PageBudget = {
   budget: number;
   /**
    * Chunks the page imports on its own once it has loaded, without anyone pressing anything, by the start of their
-   * file name: the watch page's player controls (decision 035).
+   * file name: the watch page's player controls (decision 035), the back office's live updates (socket.io).
    */
   background?: string[];
 };
@@ -29,20 +29,36 @@ export const PAGE_BUDGETS: PageBudget[] = [
     budget: 300,
     background: ['player-media.client-'],
   },
-  { name: 'back office: movies', route: 'routes/vnwa/movies', budget: 250 },
-  { name: 'back office: videos', route: 'routes/vnwa/videos', budget: 250 },
-  { name: 'back office: users', route: 'routes/vnwa/users', budget: 250 },
+  {
+    name: 'back office: movies',
+    route: 'routes/vnwa/movies',
+    budget: 250,
+    background: ['socket-'],
+  },
+  {
+    name: 'back office: videos',
+    route: 'routes/vnwa/videos',
+    budget: 250,
+    background: ['socket-'],
+  },
+  {
+    name: 'back office: users',
+    route: 'routes/vnwa/users',
+    budget: 250,
+    background: ['socket-'],
+  },
 ];
 
 type ManifestRoute = { id: string; parentId?: string; module: string; imports?: string[] };
 export type ClientManifest = {
   entry: { module: string; imports: string[] };
   routes: Record<string, ManifestRoute>;
-  /** The manifest's own script, which the page loads too. */
-  url: string;
 };
 
-/** React Router's browser manifest (`assets/manifest-<hash>.js`) of a client build; the newest if there are several. */
+/**
+ * React Router's browser manifest (`assets/manifest-<hash>.js`) of a client build; the newest if there are several.
+ * A page does not load this file: the server writes the routes it needs into the HTML.
+ */
 export function readClientManifest(clientDir: string): ClientManifest {
   const assets = path.join(clientDir, 'assets');
   const file = fs
@@ -54,7 +70,7 @@ export function readClientManifest(clientDir: string): ClientManifest {
   const source = fs.readFileSync(path.join(assets, file), 'utf8').trim();
   const json = /^window\.__reactRouterManifest\s*=\s*(\{[\s\S]*\});?$/.exec(source)?.[1];
   if (!json) throw new Error(`${file} is not the shape expected of React Router's manifest.`);
-  return { ...(JSON.parse(json) as Omit<ClientManifest, 'url'>), url: `/assets/${file}` };
+  return JSON.parse(json) as ClientManifest;
 }
 
 /** The relative static imports written in a built chunk (`import … from"./x.js"`), as site paths. */
@@ -74,8 +90,8 @@ export function servedBytes(clientDir: string, url: string) {
 }
 
 /**
- * The scripts a page loads: the entry and what it imports, the manifest, then each route from root down to the page
- * (module and its imports), then the background chunks and their own static imports.
+ * The scripts a page loads: the entry and what it imports, then each route from root down to the page (module and its
+ * imports), then the background chunks and their own static imports.
  */
 export function pageScripts(
   clientDir: string,
@@ -87,7 +103,7 @@ export function pageScripts(
   const chain: ManifestRoute[] = [];
   for (let at: ManifestRoute | undefined = route; at; at = manifest.routes[at.parentId ?? ''])
     chain.unshift(at);
-  const urls = new Set([manifest.entry.module, ...manifest.entry.imports, manifest.url]);
+  const urls = new Set([manifest.entry.module, ...manifest.entry.imports]);
   for (const step of chain) for (const url of [step.module, ...(step.imports ?? [])]) urls.add(url);
   const assets = fs.readdirSync(path.join(clientDir, 'assets'));
   const pending = (page.background ?? []).flatMap((prefix) =>
