@@ -1,6 +1,7 @@
 // Toasts: at most 5 kept (the newest win), 5000 ms each, 16 px apart, closed then removed after 200 ms. Sonner loads
 // with the first toast, not with every page (decision 056): the first one shows once its chunk is in.
 import { useEffect, useState } from 'react';
+import type * as SonnerModule from 'sonner';
 import type { ExternalToast } from 'sonner';
 import { useColorMode } from '#app/lib/color-mode.tsx';
 
@@ -32,7 +33,7 @@ export function createToastQueue(limit = TOAST_LIMIT) {
 
 const queue = createToastQueue();
 type Kind = 'message' | 'success' | 'error' | 'info' | 'warning';
-type Sonner = typeof import('sonner');
+type Sonner = typeof SonnerModule;
 
 let loaded: Sonner | undefined;
 let loading: Promise<Sonner> | undefined;

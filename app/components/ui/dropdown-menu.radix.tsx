@@ -1,7 +1,7 @@
 // Dropdown menus on Radix: keyboard navigation, focus return and collision handling come with it. Loaded when first
 // wanted, through dropdown-menu.tsx (decision 056): import that one.
 import { DropdownMenu as Primitive } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '#app/lib/cn.ts';
 
 export const Root = Primitive.Root;
