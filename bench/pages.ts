@@ -167,7 +167,7 @@ async function lighthouseScores(urls: { name: string; url: string }[]) {
           )
           .map(
             (audit) =>
-              `${audit.id} LCP −${audit.metricSavings?.LCP ?? 0} ms TBT −${audit.metricSavings?.TBT ?? 0} ms`,
+              `${audit.id} (LCP −${audit.metricSavings?.LCP ?? 0} ms, TBT −${audit.metricSavings?.TBT ?? 0} ms)`,
           );
         runs.push({
           performance: Math.round((lhr.categories.performance!.score ?? 0) * 100),
@@ -202,7 +202,7 @@ async function lighthouseScores(urls: { name: string; url: string }[]) {
   if (process.env.BENCH_LIGHTHOUSE_DETAILS)
     for (const { name, runs } of results)
       console.log(
-        `${name}: ${[...new Set(runs.flatMap((run) => run.opportunities))].join('; ') || '–'}`,
+        `${name}, costliest audits by run:\n${runs.map((run, index) => `  ${index + 1}. ${run.opportunities.join('; ') || '–'}`).join('\n')}`,
       );
   return results;
 }
