@@ -92,6 +92,11 @@ export type ImgProps = Omit<
   sizes?: string;
   /** Above the fold: load eagerly with high priority. */
   priority?: boolean;
+  /**
+   * The page's largest paint (the home page's hero): also asked for from `<head>`, ahead of the stylesheet and the
+   * scripts. Not for the watch page's poster: there the early start's chunk and the stylesheet come first (036).
+   */
+  preload?: boolean;
   quality?: number;
   version?: string | number;
 };
@@ -103,6 +108,7 @@ export function Img({
   alt,
   sizes,
   priority = false,
+  preload: preloaded = false,
   quality,
   version,
   className,
@@ -143,9 +149,8 @@ export function Img({
     backgroundRepeat: 'no-repeat',
   };
   const srcSet = imageSrcSet(src, { width, quality, version, sizes: Boolean(sizes) });
-  // Above the fold (the hero: the largest paint of the home page), asked for from <head> with the same choice of
-  // widths as the image, before the stylesheet and the scripts are in (decision 056).
-  if (priority)
+  // The hero, asked for from <head> with the same choice of widths as the image (decision 056).
+  if (preloaded)
     preload(imageUrl(src, { width, quality, version }), {
       as: 'image',
       imageSrcSet: srcSet,
