@@ -3,7 +3,25 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** `BUNDLE_REPORT=1 npm run build`: each client chunk's modules and their rendered sizes, largest first. */
+const bundleReport: Plugin = {
+  name: 'phim-bundle-report',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    if (!process.env.BUNDLE_REPORT || this.environment.name !== 'client') return;
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue;
+      const modules = Object.entries(chunk.modules)
+        .map(([id, info]) => [info.renderedLength, id.replace(process.cwd(), '')] as const)
+        .sort((a, b) => b[0] - a[0]);
+      console.log(`\n${chunk.fileName} ${chunk.code.length} bytes`);
+      for (const [size, id] of modules.slice(0, Number(process.env.BUNDLE_REPORT) || 40))
+        console.log(`  ${size} ${id}`);
+    }
+  },
+};
 
 // react-router's package maps every condition (Node's included) to its development build, whose only difference is
 // its development warnings and checks. A production build takes its production build instead, in the browser and in
@@ -20,7 +38,7 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), bundleReport],
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: {
@@ -40,13 +58,22 @@ export default defineConfig(({ command, mode }) => ({
               priority: 3,
             },
             {
+              // Live updates (app/lib/realtime.ts imports it when something first listens): a name of its own, which
+              // the JavaScript budgets find it by (scripts/budgets.ts).
+              name: 'socket',
+              test: /node_modules[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io[\\/]component-emitter|xmlhttprequest-ssl)[\\/]/,
+              priority: 2,
+            },
+            {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|@radix-ui|@floating-ui|sonner|clsx|tailwind-merge|class-variance-authority|lucide-react)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|clsx|tailwind-merge|class-variance-authority|lucide-react)[\\/]/,
               priority: 2,
             },
             {
               name: 'shared',
-              test: /app[\\/](components[\\/]ui|lib)[\\/]/,
+              // Not the back office's tooltip: with it came Radix's popper and floating-ui, which no public page
+              // needs (decision 056).
+              test: /app[\\/](components[\\/]ui[\\/](?!tooltip)|lib[\\/])/,
               minShareCount: 2,
               priority: 1,
             },

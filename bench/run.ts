@@ -4,7 +4,9 @@
 // `BENCH_ONLY=storage` only HLS segments against nginx (bench/storage.ts), `BENCH_ONLY=playback` only the time to
 // first frame against a bare hls.js page (bench/playback.ts), `BENCH_ONLY=runtime` only the start-up and memory of
 // `npm start` against the server run from its sources and a bare Fastify process (bench/runtime.ts),
-// `BENCH_ONLY=history` only the watch-position saves (bench/history.ts) over a catalogue of 1,000 movies.
+// `BENCH_ONLY=history` only the watch-position saves (bench/history.ts) over a catalogue of 1,000 movies,
+// `BENCH_ONLY=pages` only each page's JavaScript in a real browser against its budget, and Lighthouse's scores
+// (bench/pages.ts).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -20,6 +22,7 @@ import {
   presenceRequests,
   seedHistoryViewers,
 } from './history.ts';
+import { benchPages } from './pages.ts';
 import { benchPlayback } from './playback.ts';
 import { benchRuntime } from './runtime.ts';
 import { benchStorage } from './storage.ts';
@@ -37,7 +40,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
  */
 const catalogConnections = Number(process.env.BENCH_CATALOG_CONNECTIONS ?? 4);
 const only = process.env.BENCH_ONLY;
-const parts = ['ladder', 'runtime', 'catalog', 'history', 'storage', 'playback'];
+const parts = ['ladder', 'runtime', 'catalog', 'history', 'storage', 'playback', 'pages'];
 if (only && !parts.includes(only))
   throw new Error(`BENCH_ONLY=${only}: one of ${parts.join(', ')}.`);
 const runs = (part: string) => !only || only === part;
@@ -282,6 +285,9 @@ try {
 
   if (runs('storage')) await benchStorage({ serverUrl: server.url, dataDir, seconds });
   if (runs('playback')) await benchPlayback({ server, dataDir });
+  // Last: its demo seed adds movies the parts above do not expect.
+  if (runs('pages'))
+    await benchPages({ server, admin: { email: adminEmail, password: adminPassword } });
 } finally {
   await bare.close();
   await server.stop();

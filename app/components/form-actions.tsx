@@ -1,5 +1,5 @@
 // A form's footer: Cancel, then the submit button. The one footer of the dialog, sheet and confirmation forms.
-import { Dialog } from 'radix-ui';
+import { DialogClose } from '#app/components/ui/dialog.tsx';
 import type { ReactNode } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/lib/cn.ts';
@@ -49,7 +49,7 @@ export function FormActions({
       )}
       data-sticky-footer={sticky || undefined}
     >
-      {onCancel ? cancel : <Dialog.Close asChild>{cancel}</Dialog.Close>}
+      {onCancel ? cancel : <DialogClose asChild>{cancel}</DialogClose>}
       <Button
         type="submit"
         size="lg"

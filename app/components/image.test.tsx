@@ -78,6 +78,10 @@ describe('imageSrcSet', () => {
     expect(imageSrcSet('/storage/a.jpg', { width: 160, sizes: true })).toBe(
       '/_img?src=/storage/a.jpg&w=160 160w, /_img?src=/storage/a.jpg&w=320 320w',
     );
+    // A wide picture: the phone's widths too.
+    expect(imageSrcSet('/storage/a.jpg', { width: 1280, sizes: true })).toBe(
+      [480, 640, 960, 1280, 1920].map((w) => `/_img?src=/storage/a.jpg&w=${w} ${w}w`).join(', '),
+    );
     expect(imageSrcSet('/storage/a.jpg', { width: 1920 })).toBe(
       '/_img?src=/storage/a.jpg&w=1920 1x',
     );

@@ -1,6 +1,7 @@
 // <Img>: storage images resized by /_img at 1x and 2x, lazy by default, over a blurred 10 px placeholder.
 import { Film } from 'lucide-react';
 import { useState, type ComponentProps, type CSSProperties, type SyntheticEvent } from 'react';
+import { preload } from 'react-dom';
 import { cn } from '#app/lib/cn.ts';
 
 /** The widths /_img serves (server/http/image.routes.ts has the same list; a test keeps them equal). */
@@ -56,12 +57,21 @@ export function imageUrl(src: string, options: ImageUrlOptions): string {
   return `/_img?${params.join('&')}`;
 }
 
-/** `srcSet` at densities 1 and 2, as `x` descriptors, or as `w` descriptors when the caller gives `sizes`. */
+/**
+ * `srcSet` at densities 1 and 2, as `x` descriptors, or as `w` descriptors when the caller gives `sizes`; for a wide
+ * picture (960 px and more, the hero) from about a third of its width to twice it, so that a phone picks one its
+ * size and not the desktop's (a 1280 px hero is 480–960 px on a phone's screen).
+ */
 export function imageSrcSet(
   src: string,
   options: { width: number; quality?: number; version?: string | number; sizes?: boolean },
 ): string {
-  const widths = [...new Set([snapWidth(options.width), snapWidth(options.width * 2)])];
+  const wide = options.sizes && options.width >= 960;
+  const widths = wide
+    ? IMAGE_WIDTHS.filter(
+        (allowed) => allowed >= options.width / 3 && allowed <= snapWidth(options.width * 2),
+      )
+    : [...new Set([snapWidth(options.width), snapWidth(options.width * 2)])];
   return widths
     .map((width, index) => {
       const url = imageUrl(src, { ...options, width });
@@ -82,6 +92,11 @@ export type ImgProps = Omit<
   sizes?: string;
   /** Above the fold: load eagerly with high priority. */
   priority?: boolean;
+  /**
+   * The page's largest paint (the home page's hero): also asked for from `<head>`, ahead of the stylesheet and the
+   * scripts. Not for the watch page's poster: there the early start's chunk and the stylesheet come first (036).
+   */
+  preload?: boolean;
   quality?: number;
   version?: string | number;
 };
@@ -93,6 +108,7 @@ export function Img({
   alt,
   sizes,
   priority = false,
+  preload: preloaded = false,
   quality,
   version,
   className,
@@ -132,11 +148,20 @@ export function Img({
     backgroundPosition: 'center',
     backgroundRepeat: 'no-repeat',
   };
+  const srcSet = imageSrcSet(src, { width, quality, version, sizes: Boolean(sizes) });
+  // The hero, asked for from <head> with the same choice of widths as the image (decision 056).
+  if (preloaded)
+    preload(imageUrl(src, { width, quality, version }), {
+      as: 'image',
+      imageSrcSet: srcSet,
+      imageSizes: sizes,
+      fetchPriority: 'high',
+    });
   return (
     <img
       {...rest}
       src={imageUrl(src, { width, quality, version })}
-      srcSet={imageSrcSet(src, { width, quality, version, sizes: Boolean(sizes) })}
+      srcSet={srcSet}
       {...common}
       className={cn('bg-neutral-200 object-cover dark:bg-neutral-800', className)}
       style={{ ...placeholder, ...style }}

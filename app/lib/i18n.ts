@@ -1,5 +1,6 @@
 // Languages (en, vi) without a route prefix: detection, messages and the i18next instance factory.
-import { createInstance, type i18n as I18n } from 'i18next';
+import type { i18n as I18n } from 'i18next';
+import { createTranslator } from '#app/lib/translator.ts';
 import { readCookie } from '#shared/cookies.ts';
 import {
   isLocale,
@@ -45,18 +46,12 @@ export async function createI18n(
   locale: Locale,
   resources: Partial<Record<Locale, unknown>>,
 ): Promise<I18n> {
-  const instance = createInstance();
-  await instance.init({
+  return createTranslator({
     lng: locale,
-    fallbackLng: false,
-    supportedLngs: [...locales],
     resources: Object.fromEntries(
       Object.entries(resources).map(([key, value]) => [key, { translation: value as object }]),
     ),
-    interpolation: { escapeValue: false },
-    returnNull: false,
   });
-  return instance;
 }
 
 /** Loads a locale's messages in the browser from the cacheable endpoint. */

@@ -231,6 +231,7 @@ function Backdrop({
           sizes="100vw"
           alt=""
           priority={priority}
+          preload={priority}
           className={cn(
             'absolute inset-0 size-full object-cover',
             !slide.backdrop && 'scale-110 opacity-70 blur-2xl',

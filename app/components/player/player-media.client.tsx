@@ -21,6 +21,7 @@ import { useTranslation } from '#app/lib/use-translation.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
 import { createMediaElement, takeEarlyElement, type MediaSetup } from './media-element.client.ts';
+import { mendMediaChromeA11y } from './media-chrome-a11y.client.ts';
 import type { PlayerProps } from './player.tsx';
 import {
   readPlayerPreferences,
@@ -97,6 +98,12 @@ export default function PlayerMedia({
         if (data.fatal) setFailed(true);
       });
     }, 0);
+  }, []);
+
+  // Two of Media Chrome's attributes that fail axe, mended for as long as the controls are there.
+  useEffect(() => {
+    const controller = controllerRef.current;
+    return controller ? mendMediaChromeA11y(controller) : undefined;
   }, []);
 
   // The media element, once per source (an episode change mounts a new player): the one the early start made for

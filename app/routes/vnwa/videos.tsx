@@ -2,7 +2,7 @@
 // sort and pages; rename, preview in the player, attach to an episode, retry, cancel, and delete to the trash (a
 // video that episodes play asks again before it goes). Transcoding progress arrives over the realtime socket, without a reload.
 import { Ban, Link2, Pencil, PlayCircle, RotateCcw, Trash2 } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
 import {
@@ -12,7 +12,6 @@ import {
   choices,
   type DataTableColumn,
 } from '#app/components/data-table/index.ts';
-import { Player } from '#app/components/player/player.tsx';
 import { Alert } from '#app/components/ui/alert.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { FormDialog, useDialogForm } from '#app/components/form-dialog.tsx';
@@ -41,6 +40,12 @@ import { loadAdminList } from '#app/lib/admin-list.server.ts';
 import { videosQuery } from '#shared/admin-queries.ts';
 import { VIDEO_STATUSES, type VideoStatus } from '#shared/catalog.ts';
 import type { Route } from './+types/videos';
+
+// The player (hls.js, Media Chrome: about 140 KB brotli) loads with the first preview, not with the list
+// (decision 056).
+const Player = lazy(() =>
+  import('#app/components/player/player.tsx').then((module) => ({ default: module.Player })),
+);
 
 export const handle: RouteHandle = { title: 'admin.pages.videoManager' };
 
@@ -85,12 +90,14 @@ function PreviewDialog({ video, onClose }: { video: AdminVideo; onClose: () => v
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={video.name} className="max-w-4xl p-4 sm:p-6">
         <div className="overflow-hidden rounded-xl bg-black" data-testid="video-preview">
-          <Player
-            source={{ type: 'hls', url: video.master_url }}
-            poster={video.poster_url}
-            title={video.name}
-            autoPlay
-          />
+          <Suspense fallback={<div className="aspect-video" />}>
+            <Player
+              source={{ type: 'hls', url: video.master_url }}
+              poster={video.poster_url}
+              title={video.name}
+              autoPlay
+            />
+          </Suspense>
         </div>
       </DialogContent>
     </Dialog>
