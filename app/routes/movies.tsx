@@ -1,13 +1,11 @@
 // `/movies`: every published movie, with filters and sort in the URL, the result count and page numbers; with `q`,
 // the search results page (best match first; docs/decisions/016-search.md). The Movies Page Manager
 // (`/vnwa/appearance/movies-page`, decision 049) sets its default sort, page size, filters, banner and SEO texts.
-import { Info, Play } from 'lucide-react';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { AppLink } from '#app/components/app-link.tsx';
+import { HeroActions } from '#app/components/catalog/hero-actions.tsx';
 import { MovieListing, type ListingData } from '#app/components/catalog/movie-listing.tsx';
 import { MovieTitles } from '#app/components/catalog/movie-titles.tsx';
 import { Img } from '#app/components/image.tsx';
-import { Button } from '#app/components/ui/button.tsx';
 import { loadListing } from '#app/lib/listing.server.ts';
 import { listingSeo, withPage } from '#app/lib/seo-listing.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
@@ -121,26 +119,7 @@ function Banner({ movie, title, text }: NonNullable<MoviesData['banner']>) {
             {text || movie.excerpt}
           </p>
         ) : null}
-        <div className="mt-2 flex flex-wrap gap-3">
-          {movie.first_ep ? (
-            <Button asChild>
-              <AppLink to={`/watch/${movie.slug}/${movie.first_ep}`}>
-                <Play aria-hidden className="fill-current" />
-                {t('detail.watchNow')}
-              </AppLink>
-            </Button>
-          ) : null}
-          <Button
-            asChild
-            variant="outline"
-            className="border-white/30 bg-white/10 text-white backdrop-blur hover:bg-white/20 dark:border-white/30 dark:text-white dark:hover:bg-white/20"
-          >
-            <AppLink to={`/watch/${movie.slug}`}>
-              <Info aria-hidden />
-              {t('home.details')}
-            </AppLink>
-          </Button>
-        </div>
+        <HeroActions movie={movie} className="mt-2 flex flex-wrap gap-3" />
       </div>
     </section>
   );

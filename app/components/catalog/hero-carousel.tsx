@@ -1,15 +1,14 @@
 // The home page's hero: featured movies one at a time over their backdrops, with "Watch now" and "Details".
 // It advances by itself every few seconds, except while hovered or focused, when the tab is hidden, when the visitor
 // prefers reduced motion, or after the pause button; arrows, dots and pause are buttons that keyboards reach.
-import { ChevronLeft, ChevronRight, Info, Pause, Play } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { AppLink } from '#app/components/app-link.tsx';
 import type { HeroSlide } from '#shared/resources/movie.ts';
 import { Img } from '#app/components/image.tsx';
-import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { MovieTitles } from '#app/components/catalog/movie-titles.tsx';
+import { HeroActions } from '#app/components/catalog/hero-actions.tsx';
 
 /** How long a slide stays before the next one. */
 export const HERO_INTERVAL_MS = 7000;
@@ -251,7 +250,6 @@ function Backdrop({
 }
 
 function SlideText({ slide }: { slide: HeroSlide }) {
-  const { t } = useTranslation();
   const badges = [
     slide.current_episode,
     ...slide.languages,
@@ -287,26 +285,7 @@ function SlideText({ slide }: { slide: HeroSlide }) {
               {slide.excerpt}
             </p>
           ) : null}
-          <div className="mt-1 flex flex-wrap gap-3">
-            {slide.first_ep ? (
-              <Button asChild>
-                <AppLink to={`/watch/${slide.slug}/${slide.first_ep}`}>
-                  <Play aria-hidden className="fill-current" />
-                  {t('detail.watchNow')}
-                </AppLink>
-              </Button>
-            ) : null}
-            <Button
-              asChild
-              variant="outline"
-              className="border-white/30 bg-white/10 text-white backdrop-blur hover:bg-white/20 dark:border-white/30 dark:text-white dark:hover:bg-white/20"
-            >
-              <AppLink to={`/watch/${slide.slug}`}>
-                <Info aria-hidden />
-                {t('home.details')}
-              </AppLink>
-            </Button>
-          </div>
+          <HeroActions movie={slide} className="mt-1 flex flex-wrap gap-3" />
         </div>
       </div>
     </div>
