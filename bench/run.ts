@@ -4,7 +4,9 @@
 // `BENCH_ONLY=storage` only HLS segments against nginx (bench/storage.ts), `BENCH_ONLY=playback` only the time to
 // first frame against a bare hls.js page (bench/playback.ts), `BENCH_ONLY=runtime` only the start-up and memory of
 // `npm start` against the server run from its sources and a bare Fastify process (bench/runtime.ts),
-// `BENCH_ONLY=history` only the watch-position saves (bench/history.ts) over a catalogue of 1,000 movies.
+// `BENCH_ONLY=history` only the watch-position saves (bench/history.ts) over a catalogue of 1,000 movies,
+// `BENCH_ONLY=audience` only the simulated audience (bench/audience.ts: the largest N viewers a node holds, against
+// nginx) over a catalogue of 1,000 movies.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -13,6 +15,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { BROWSER_USER_AGENT } from '#tests/chromium.ts';
 import { seedCatalog } from './catalog.ts';
+import { benchAudience } from './audience.ts';
 import { benchLadder } from './ladder.ts';
 import { historyRowsWritten, historySaveRequests, seedHistoryViewers } from './history.ts';
 import { benchPlayback } from './playback.ts';
@@ -32,7 +35,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
  */
 const catalogConnections = Number(process.env.BENCH_CATALOG_CONNECTIONS ?? 4);
 const only = process.env.BENCH_ONLY;
-const parts = ['ladder', 'runtime', 'catalog', 'history', 'storage', 'playback'];
+const parts = ['ladder', 'runtime', 'catalog', 'history', 'storage', 'audience', 'playback'];
 if (only && !parts.includes(only))
   throw new Error(`BENCH_ONLY=${only}: one of ${parts.join(', ')}.`);
 const runs = (part: string) => !only || only === part;
@@ -263,6 +266,23 @@ try {
   }
 
   if (runs('storage')) await benchStorage({ serverUrl: server.url, dataDir, seconds });
+  if (runs('audience')) {
+    if (only === 'audience') await seedCatalog(server.db.$client, 1000);
+    const viewers = await seedHistoryViewers(
+      server.db.$client,
+      server.app.services.history,
+      server.url,
+    );
+    const { rows } = await server.db.$client.query<{ slug: string }>(
+      'select slug from movies where published order by id limit 1',
+    );
+    await benchAudience({
+      serverUrl: server.url,
+      dataDir,
+      pagePath: `/watch/${rows[0]!.slug}`,
+      saves: historySaveRequests(viewers).map(({ path, body }) => ({ path, body })),
+    });
+  }
   if (runs('playback')) await benchPlayback({ server, dataDir });
 } finally {
   await bare.close();

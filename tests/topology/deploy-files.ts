@@ -28,7 +28,10 @@ export function nginxSite(options: { listen: number; nodePorts: number[]; dataDi
   text = replaceOnce(text, PRODUCTION.listen, `listen 127.0.0.1:${options.listen};`, file);
   // The first upstream line becomes one per node; the others go.
   const [first, ...others] = PRODUCTION.nodes;
-  const line = new RegExp(`^(\\s*)${first!.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(.*)$`, 'm');
+  const line = new RegExp(
+    `^(\\s*)${first!.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(.*)$`,
+    'm',
+  );
   const match = line.exec(text);
   if (!match) throw new Error(`${file} no longer has the upstream line "${first}"`);
   const [, indent, rest] = match;
@@ -38,7 +41,8 @@ export function nginxSite(options: { listen: number; nodePorts: number[]; dataDi
   );
   for (const other of others) {
     const otherLine = new RegExp(`^\\s*${other.trim().replace(/[.]/g, '\\.')}.*\\n`, 'm');
-    if (!otherLine.test(text)) throw new Error(`${file} no longer has the upstream line "${other}"`);
+    if (!otherLine.test(text))
+      throw new Error(`${file} no longer has the upstream line "${other}"`);
     text = text.replace(otherLine, '');
   }
   return replaceOnce(text, `root ${PRODUCTION.dataDir};`, `root ${options.dataDir};`, file);

@@ -42,7 +42,12 @@ const MAIN_ENTRY = path.join(PROJECT_ROOT, 'build', 'phim', 'main.js');
 
 // ── results ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
-type Outcome = { name: string; result: 'PASS' | 'FAIL' | 'NOT RUN'; detail: string; seconds: number };
+type Outcome = {
+  name: string;
+  result: 'PASS' | 'FAIL' | 'NOT RUN';
+  detail: string;
+  seconds: number;
+};
 const outcomes: Outcome[] = [];
 
 async function scenario(name: string, run: () => Promise<string | void>) {
@@ -70,7 +75,11 @@ function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
-async function waitUntil<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms: number) {
+async function waitUntil<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  ms: number,
+) {
   const until = Date.now() + ms;
   for (;;) {
     const value = await probe();
@@ -91,7 +100,13 @@ class Person {
     return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
-  async request(base: string, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  async request(
+    base: string,
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const unsafe = method !== 'GET' && method !== 'HEAD';
     const response = await fetch(`${base}${url}`, {
       method,
@@ -102,10 +117,17 @@ class Person {
         'x-forwarded-for': this.ip,
         ...(this.jar.size ? { cookie: this.cookie() } : {}),
         ...(unsafe ? { 'x-xsrf-token': decodeURIComponent(this.jar.get('XSRF-TOKEN') ?? '') } : {}),
-        ...(body !== undefined && !(body instanceof Uint8Array) ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined && !(body instanceof Uint8Array)
+          ? { 'content-type': 'application/json' }
+          : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : body instanceof Uint8Array ? body : JSON.stringify(body),
+      body:
+        body === undefined
+          ? undefined
+          : body instanceof Uint8Array
+            ? new Uint8Array(body)
+            : JSON.stringify(body),
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
@@ -120,13 +142,19 @@ class Person {
 
   async csrf(base: string) {
     const response = await this.request(base, 'GET', '/api/csrf-cookie');
-    check(this.jar.has('XSRF-TOKEN'), `GET /api/csrf-cookie on ${base} set no XSRF-TOKEN (${response.status})`);
+    check(
+      this.jar.has('XSRF-TOKEN'),
+      `GET /api/csrf-cookie on ${base} set no XSRF-TOKEN (${response.status})`,
+    );
   }
 
   async signIn(base: string, email: string, password: string) {
     if (!this.jar.has('XSRF-TOKEN')) await this.csrf(base);
     const response = await this.request(base, 'POST', '/api/auth/login', { email, password });
-    check(response.status === 200, `sign-in on ${base}: ${response.status} ${await response.text()}`);
+    check(
+      response.status === 200,
+      `sign-in on ${base}: ${response.status} ${await response.text()}`,
+    );
   }
 
   /** The signed-in user's email as `base` sees it, or the status when it does not know them. */
@@ -150,7 +178,8 @@ class Person {
 // ── the topology ────────────────────────────────────────────────────────────────────────────────────────────
 
 const started = performance.now();
-for (const file of [MAIN_ENTRY]) check(fs.existsSync(file), `${file} is missing: run \`npm run build\` first`);
+for (const file of [MAIN_ENTRY])
+  check(fs.existsSync(file), `${file} is missing: run \`npm run build\` first`);
 for (const port of Object.values(PORTS)) await assertPortFree(port);
 
 const root = makeTempRoot();
@@ -216,7 +245,10 @@ try {
     await waitUntil(
       `the web node on ${port} to answer /api/health`,
       async () => {
-        if (!child.alive()) throw new Error(`the web node on ${port} exited (${child.child.exitCode ?? child.child.signalCode}):\n${child.output().slice(-3000)}`);
+        if (!child.alive())
+          throw new Error(
+            `the web node on ${port} exited (${child.child.exitCode ?? child.child.signalCode}):\n${child.output().slice(-3000)}`,
+          );
         const health = await fetch(`${nodeUrl(port)}/api/health`).catch(() => null);
         return health?.status === 200 ? true : undefined;
       },
@@ -253,29 +285,41 @@ try {
   /** The viewer's second device, signed in on A: the kill scenario uses its session. */
   const device = new Person();
 
-  await scenario('a viewer signs in through node A and node B knows them (and nginx, either way)', async () => {
-    // Registration on B with a CSRF token that A issued: both sign and check with the same secret.
-    const viewer = new Person();
-    await viewer.csrf(A);
-    const registered = await viewer.request(B, 'POST', '/api/auth/register', {
-      name: 'Người xem',
-      email: viewerEmail,
-      password: viewerPassword,
-      password_confirmation: viewerPassword,
-    });
-    check(registered.status === 201, `register on B with A's CSRF token: ${registered.status} ${await registered.text()}`);
-    check((await viewer.whoAmI(A)) === viewerEmail, 'node A does not know a session made on B');
-    // Another device signs in through A; the very next request goes to B.
-    await device.signIn(A, viewerEmail, viewerPassword);
-    check((await device.whoAmI(B)) === viewerEmail, `node B: ${await device.whoAmI(B)}`);
-    for (let i = 0; i < 4; i++)
-      check((await device.whoAmI(front)) === viewerEmail, `through nginx, request ${i + 1} did not know the viewer`);
-    // Signing out on B ends the session on A too.
-    const out = await viewer.request(B, 'POST', '/api/logout');
-    check(out.status === 204 || out.status === 200, `sign-out on B: ${out.status}`);
-    check((await viewer.whoAmI(A)) === 'HTTP 401', `node A after signing out on B: ${await viewer.whoAmI(A)}`);
-    return 'sessions and CSRF tokens cross nodes; a sign-out on B holds on A';
-  });
+  await scenario(
+    'a viewer signs in through node A and node B knows them (and nginx, either way)',
+    async () => {
+      // Registration on B with a CSRF token that A issued: both sign and check with the same secret.
+      const viewer = new Person();
+      await viewer.csrf(A);
+      const registered = await viewer.request(B, 'POST', '/api/auth/register', {
+        name: 'Người xem',
+        email: viewerEmail,
+        password: viewerPassword,
+        password_confirmation: viewerPassword,
+      });
+      check(
+        registered.status === 201,
+        `register on B with A's CSRF token: ${registered.status} ${await registered.text()}`,
+      );
+      check((await viewer.whoAmI(A)) === viewerEmail, 'node A does not know a session made on B');
+      // Another device signs in through A; the very next request goes to B.
+      await device.signIn(A, viewerEmail, viewerPassword);
+      check((await device.whoAmI(B)) === viewerEmail, `node B: ${await device.whoAmI(B)}`);
+      for (let i = 0; i < 4; i++)
+        check(
+          (await device.whoAmI(front)) === viewerEmail,
+          `through nginx, request ${i + 1} did not know the viewer`,
+        );
+      // Signing out on B ends the session on A too.
+      const out = await viewer.request(B, 'POST', '/api/logout');
+      check(out.status === 204 || out.status === 200, `sign-out on B: ${out.status}`);
+      check(
+        (await viewer.whoAmI(A)) === 'HTTP 401',
+        `node A after signing out on B: ${await viewer.whoAmI(A)}`,
+      );
+      return 'sessions and CSRF tokens cross nodes; a sign-out on B holds on A';
+    },
+  );
 
   await scenario('the sign-in rate limit holds across both nodes (AUTH_RATE_LIMIT)', async () => {
     const limit = Number(shared.AUTH_RATE_LIMIT);
@@ -299,7 +343,10 @@ try {
         password: 'wrong-password',
       });
       statuses.push(response.status);
-      check(response.status === 429, `attempt ${statuses.length} (on ${base}) was ${response.status}, not 429`);
+      check(
+        response.status === 429,
+        `attempt ${statuses.length} (on ${base}) was ${response.status}, not 429`,
+      );
     }
     // The limit counts per address and per email: someone else, elsewhere, still signs in.
     const elsewhere = new Person();
@@ -334,7 +381,10 @@ try {
       'upload-length': String(data.length),
       'upload-metadata': `filename ${Buffer.from(path.basename(file)).toString('base64')}`,
     });
-    check(created.status === 201, `tus creation on ${createOn}: ${created.status} ${await created.text()}`);
+    check(
+      created.status === 201,
+      `tus creation on ${createOn}: ${created.status} ${await created.text()}`,
+    );
     const location = created.headers.get('location')!;
     const videoId = Number(created.headers.get('phim-video-id'));
     const patched = await admin.request(patchOn, 'PATCH', location, new Uint8Array(data), {
@@ -342,7 +392,10 @@ try {
       'content-type': 'application/offset+octet-stream',
       'upload-offset': '0',
     });
-    check(patched.status === 204, `tus PATCH on ${patchOn}: ${patched.status} ${await patched.text()}`);
+    check(
+      patched.status === 204,
+      `tus PATCH on ${patchOn}: ${patched.status} ${await patched.text()}`,
+    );
     return videoId;
   };
 
@@ -351,7 +404,8 @@ try {
     const ranFfmpeg = new Set<string>();
     const timer = setInterval(() => {
       for (const process of processes())
-        if (process.alive() && childrenNamed(process.pid, 'ffmpeg').length) ranFfmpeg.add(process.name);
+        if (process.alive() && childrenNamed(process.pid, 'ffmpeg').length)
+          ranFfmpeg.add(process.name);
     }, 100);
     return { ranFfmpeg, stop: () => clearInterval(timer) };
   };
@@ -359,24 +413,40 @@ try {
   const videoOf = async (base: string, id: number) => {
     const response = await admin.request(base, 'GET', `/api/admin/videos/${id}`);
     check(response.status === 200, `GET /api/admin/videos/${id} on ${base}: ${response.status}`);
-    return ((await response.json()) as { video: { status: string; master_url: string | null; renditions: Array<{ playlist: string }> } }).video;
+    return (
+      (await response.json()) as {
+        video: {
+          status: string;
+          master_url: string | null;
+          renditions: Array<{ playlist: string }>;
+        };
+      }
+    ).video;
   };
 
   let firstVideo: number | undefined;
   await scenario(
     `an admin uploads through A while ${workers ? 'the worker' : 'a web node (no worker yet)'} transcodes; progress reaches an admin socket on B`,
     async () => {
-      await waitUntil('both admin sockets to connect', () => (onB.connected && throughNginx.connected ? true : undefined), 10_000);
+      await waitUntil(
+        'both admin sockets to connect',
+        () => (onB.connected && throughNginx.connected ? true : undefined),
+        10_000,
+      );
       const ffmpeg = watchFfmpeg(() => [nodeA, nodeB, ...(worker ? [worker] : [])]);
       try {
-        firstVideo = await upload(clipFile, A, A);
+        firstVideo = await upload(clipFile, A, front);
         const id = firstVideo;
         await waitUntil(
           'video.ready on the socket connected to B',
           () => {
-            const failed = seenOnB.find((s) => s.event === 'video.failed' && s.payload.videoId === id);
+            const failed = seenOnB.find(
+              (s) => s.event === 'video.failed' && s.payload.videoId === id,
+            );
             if (failed) throw new Error(`video.failed: ${JSON.stringify(failed.payload)}`);
-            return seenOnB.some((s) => s.event === 'video.ready' && s.payload.videoId === id) ? true : undefined;
+            return seenOnB.some((s) => s.event === 'video.ready' && s.payload.videoId === id)
+              ? true
+              : undefined;
           },
           180_000,
         );
@@ -384,7 +454,9 @@ try {
         ffmpeg.stop();
       }
       const id = firstVideo;
-      const progress = seenOnB.filter((s) => s.event === 'video.progress' && s.payload.videoId === id);
+      const progress = seenOnB.filter(
+        (s) => s.event === 'video.progress' && s.payload.videoId === id,
+      );
       check(progress.length > 0, 'no video.progress event reached the socket on B');
       check(
         seenThroughNginx.some((s) => s.event === 'video.ready' && s.payload.videoId === id),
@@ -392,7 +464,10 @@ try {
       );
       const ran = [...ffmpeg.ranFfmpeg];
       if (worker) {
-        check(ran.includes(worker.name), `the worker ran no ffmpeg (seen under: ${ran.join(', ') || 'nothing'})`);
+        check(
+          ran.includes(worker.name),
+          `the worker ran no ffmpeg (seen under: ${ran.join(', ') || 'nothing'})`,
+        );
         check(
           !ran.some((name) => name.startsWith('phim-web@')),
           `a web node ran ffmpeg with JOBS=off: ${ran.join(', ')}`,
@@ -400,7 +475,10 @@ try {
       }
       // The ladder, seen the same from B, and its files through nginx.
       const video = await videoOf(B, id);
-      check(video.status === 'ready' && video.master_url, `node B sees the video as ${video.status}`);
+      check(
+        video.status === 'ready' && video.master_url,
+        `node B sees the video as ${video.status}`,
+      );
       const masterUrl = new URL(video.master_url, front).toString();
       const master = await fetch(masterUrl);
       check(master.status === 200, `${masterUrl}: ${master.status}`);
@@ -415,7 +493,10 @@ try {
       check(segment, `no segment in ${playlistUrl}`);
       const segmentUrl = new URL(segment, playlistUrl).toString();
       const bytes = await fetch(segmentUrl);
-      check(bytes.status === 200 && (await bytes.arrayBuffer()).byteLength > 0, `${segmentUrl}: ${bytes.status}`);
+      check(
+        bytes.status === 200 && (await bytes.arrayBuffer()).byteLength > 0,
+        `${segmentUrl}: ${bytes.status}`,
+      );
       check(
         bytes.headers.get('cache-control') === 'public, max-age=31536000, immutable',
         `segment Cache-Control: ${bytes.headers.get('cache-control')}`,
@@ -424,40 +505,58 @@ try {
     },
   );
 
-  await scenario('killing node A mid-session: the viewer sees nothing but answered requests (through nginx)', async () => {
-    let requests = 0;
-    const failures: string[] = [];
-    let stop = false;
-    const paths = ['/api/user', '/', '/api/user', '/movies'];
-    const viewerLoop = (async () => {
-      for (let i = 0; !stop; i++) {
-        const url = paths[i % paths.length]!;
-        const response = await device.request(front, 'GET', url).catch((error: unknown) => ({ status: 0, error }));
-        requests++;
-        if (response.status !== 200) failures.push(`${url}: ${response.status}`);
-        else if (url === '/api/user' && 'json' in response) {
-          const body = (await response.json()) as { user: { email: string } };
-          if (body.user.email !== viewerEmail) failures.push(`${url}: someone else`);
-        } else if ('text' in response) await response.text();
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    })();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const before = requests;
-    await nodeA.kill();
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    stop = true;
-    await viewerLoop;
-    check(before > 0 && requests > before, `requests: ${before} before the kill, ${requests} in all`);
-    check(failures.length === 0, `the viewer saw ${failures.length} failed requests: ${failures.slice(0, 5).join('; ')}`);
-    // The admin's sockets: the one on B stayed; the one through nginx reconnects (to B) by itself.
-    check(onB.connected, 'the socket on B dropped when A died');
-    await waitUntil('the socket through nginx to reconnect', () => (throughNginx.connected ? true : undefined), 10_000);
-    // A comes back (systemd's Restart=always) and knows the viewer again.
-    nodeA = await startWeb(PORTS.nodeA);
-    check((await device.whoAmI(A)) === viewerEmail, 'node A, restarted, does not know the viewer');
-    return `${requests} requests (${before} before SIGKILL), none failed; the sockets stayed or came back; A restarted`;
-  });
+  await scenario(
+    'killing node A mid-session: the viewer sees nothing but answered requests (through nginx)',
+    async () => {
+      let requests = 0;
+      const failures: string[] = [];
+      let stop = false;
+      const paths = ['/api/user', '/', '/api/user', '/movies'];
+      const viewerLoop = (async () => {
+        for (let i = 0; !stop; i++) {
+          const url = paths[i % paths.length]!;
+          const response = await device
+            .request(front, 'GET', url)
+            .catch((error: unknown) => ({ status: 0, error }));
+          requests++;
+          if (response.status !== 200) failures.push(`${url}: ${response.status}`);
+          else if (url === '/api/user' && 'json' in response) {
+            const body = (await response.json()) as { user: { email: string } };
+            if (body.user.email !== viewerEmail) failures.push(`${url}: someone else`);
+          } else if ('text' in response) await response.text();
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const before = requests;
+      await nodeA.kill();
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      stop = true;
+      await viewerLoop;
+      check(
+        before > 0 && requests > before,
+        `requests: ${before} before the kill, ${requests} in all`,
+      );
+      check(
+        failures.length === 0,
+        `the viewer saw ${failures.length} failed requests: ${failures.slice(0, 5).join('; ')}`,
+      );
+      // The admin's sockets: the one on B stayed; the one through nginx reconnects (to B) by itself.
+      check(onB.connected, 'the socket on B dropped when A died');
+      await waitUntil(
+        'the socket through nginx to reconnect',
+        () => (throughNginx.connected ? true : undefined),
+        10_000,
+      );
+      // A comes back (systemd's Restart=always) and knows the viewer again.
+      nodeA = await startWeb(PORTS.nodeA);
+      check(
+        (await device.whoAmI(A)) === viewerEmail,
+        'node A, restarted, does not know the viewer',
+      );
+      return `${requests} requests (${before} before SIGKILL), none failed; the sockets stayed or came back; A restarted`;
+    },
+  );
 
   if (!workers) {
     notRun(
@@ -468,44 +567,53 @@ try {
     );
     if (workerScript) outcomes.at(-1)!.result = 'FAIL';
   } else {
-    await scenario('killing the worker mid-transcode and starting another finishes the video', async () => {
-      await makeTestClip(longClipFile, { size: '1280x720', seconds: 30, source: 'testsrc2' });
-      const first = worker!;
-      const upTo = seenOnB.length;
-      const id = await upload(longClipFile, front, front);
-      await waitUntil(
-        'the first worker to be transcoding (ffmpeg running, progress reported)',
-        () =>
-          childrenNamed(first.pid, 'ffmpeg').length &&
-          seenOnB.slice(upTo).some((s) => s.event === 'video.progress' && s.payload.videoId === id)
-            ? true
-            : undefined,
-        120_000,
-      );
-      await first.kill();
-      const second = await startUnit('phim-worker@', '2', PORTS.worker2);
-      worker = second;
-      const ffmpeg = watchFfmpeg(() => [nodeA, nodeB, second]);
-      try {
+    await scenario(
+      'killing the worker mid-transcode and starting another finishes the video',
+      async () => {
+        await makeTestClip(longClipFile, { size: '1280x720', seconds: 30, source: 'testsrc2' });
+        const first = worker!;
+        const upTo = seenOnB.length;
+        const id = await upload(longClipFile, front, front);
         await waitUntil(
-          'video.ready after the second worker took the transcode over',
-          () => {
-            const failed = seenOnB.slice(upTo).find((s) => s.event === 'video.failed' && s.payload.videoId === id);
-            if (failed) throw new Error(`video.failed: ${JSON.stringify(failed.payload)}`);
-            return seenOnB.slice(upTo).some((s) => s.event === 'video.ready' && s.payload.videoId === id)
+          'the first worker to be transcoding (ffmpeg running, progress reported)',
+          () =>
+            childrenNamed(first.pid, 'ffmpeg').length &&
+            seenOnB
+              .slice(upTo)
+              .some((s) => s.event === 'video.progress' && s.payload.videoId === id)
               ? true
-              : undefined;
-          },
-          300_000,
+              : undefined,
+          120_000,
         );
-      } finally {
-        ffmpeg.stop();
-      }
-      check(ffmpeg.ranFfmpeg.has(second.name), 'the second worker never ran ffmpeg');
-      const video = await videoOf(front, id);
-      check(video.status === 'ready', `the video is ${video.status}`);
-      return 'the first worker was SIGKILLed mid-ladder; the second finished it';
-    });
+        await first.kill();
+        const second = await startUnit('phim-worker@', '2', PORTS.worker2);
+        worker = second;
+        const ffmpeg = watchFfmpeg(() => [nodeA, nodeB, second]);
+        try {
+          await waitUntil(
+            'video.ready after the second worker took the transcode over',
+            () => {
+              const failed = seenOnB
+                .slice(upTo)
+                .find((s) => s.event === 'video.failed' && s.payload.videoId === id);
+              if (failed) throw new Error(`video.failed: ${JSON.stringify(failed.payload)}`);
+              return seenOnB
+                .slice(upTo)
+                .some((s) => s.event === 'video.ready' && s.payload.videoId === id)
+                ? true
+                : undefined;
+            },
+            300_000,
+          );
+        } finally {
+          ffmpeg.stop();
+        }
+        check(ffmpeg.ranFfmpeg.has(second.name), 'the second worker never ran ffmpeg');
+        const video = await videoOf(front, id);
+        check(video.status === 'ready', `the video is ${video.status}`);
+        return 'the first worker was SIGKILLed mid-ladder; the second finished it';
+      },
+    );
   }
 
   if (storage.driver === 'local')
@@ -514,34 +622,54 @@ try {
       `TODO(issue 19): ${storage.note}`,
     );
   else
-    await scenario('media in the S3 bucket (s3rver), nothing of it on the shared disk', async () => {
-      check(firstVideo, 'no video from the upload scenario');
-      const video = await videoOf(front, firstVideo);
-      const master = new URL(video.master_url!, front);
-      check(master.port === String(PORTS.s3) || !master.pathname.startsWith('/storage/'), `master URL ${master}`);
-      const local = path.join(dataDir, 'storage', 'videos', String(firstVideo));
-      check(!fs.existsSync(local), `${local} exists: the ladder went to the local disk`);
-      return `master playlist at ${master.origin}`;
-    });
+    await scenario(
+      'media in the S3 bucket (s3rver), nothing of it on the shared disk',
+      async () => {
+        check(firstVideo, 'no video from the upload scenario');
+        const video = await videoOf(front, firstVideo);
+        const master = new URL(video.master_url!, front);
+        check(
+          master.port === String(PORTS.s3) || !master.pathname.startsWith('/storage/'),
+          `master URL ${master}`,
+        );
+        const local = path.join(dataDir, 'storage', 'videos', String(firstVideo));
+        check(!fs.existsSync(local), `${local} exists: the ladder went to the local disk`);
+        return `master playlist at ${master.origin}`;
+      },
+    );
 
   closeSockets();
   // Nothing nginx logged at warn or worse beyond the upstream that was killed on purpose.
   const nginxErrors = fs
     .readFileSync(nginx.errorLog, 'utf8')
     .split('\n')
-    .filter((line) => /\[(error|crit|alert|emerg)\]/.test(line) && !/Connection refused|prematurely closed|reset by peer/.test(line));
+    .filter(
+      (line) =>
+        /\[(error|crit|alert|emerg)\]/.test(line) &&
+        !/Connection refused|prematurely closed|reset by peer/.test(line),
+    );
   if (nginxErrors.length) console.log(`nginx error log:\n${nginxErrors.slice(0, 10).join('\n')}`);
 } catch (error) {
-  outcomes.push({ name: 'the topology', result: 'FAIL', detail: String(error instanceof Error ? error.stack : error), seconds: 0 });
-  console.log(`FAIL the topology could not be set up or a scenario broke it: ${error instanceof Error ? error.stack : String(error)}`);
+  outcomes.push({
+    name: 'the topology',
+    result: 'FAIL',
+    detail: String(error instanceof Error ? error.stack : error),
+    seconds: 0,
+  });
+  console.log(
+    `FAIL the topology could not be set up or a scenario broke it: ${error instanceof Error ? error.stack : String(error)}`,
+  );
 } finally {
   const failed = outcomes.some((outcome) => outcome.result === 'FAIL');
   if (failed) {
     for (const node of [nodeA!, nodeB!].filter(Boolean))
-      console.log(`\n── ${node.name} output (last 3000 characters) ──\n${node.output().slice(-3000)}`);
+      console.log(
+        `\n── ${node.name} output (last 3000 characters) ──\n${node.output().slice(-3000)}`,
+      );
   }
   await teardown();
-  const count = (result: Outcome['result']) => outcomes.filter((outcome) => outcome.result === result).length;
+  const count = (result: Outcome['result']) =>
+    outcomes.filter((outcome) => outcome.result === result).length;
   console.log(
     `\nTopology: ${count('PASS')} passed, ${count('FAIL')} failed, ${count('NOT RUN')} not run ` +
       `(${((performance.now() - started) / 1000).toFixed(0)} s)`,
@@ -583,4 +711,3 @@ async function storageChoice(s3: Awaited<ReturnType<typeof startS3>>) {
     };
   return { driver: 's3' as const, env: s3Env, note: '' };
 }
-

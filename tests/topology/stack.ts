@@ -89,7 +89,8 @@ export async function assertPortFree(port: number) {
     probe.once('error', () => resolve(false));
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
-  if (!free) throw new Error(`port ${port} is taken: another topology run, or something else, uses it`);
+  if (!free)
+    throw new Error(`port ${port} is taken: another topology run, or something else, uses it`);
 }
 
 export type Managed = {
@@ -290,10 +291,15 @@ export async function startNginx(root: string, port: number, site: string) {
   fs.chmodSync(prefix, 0o755);
   const conf = path.join(prefix, 'nginx.conf');
   fs.writeFileSync(conf, nginxMainConfig(prefix, site));
-  const check = spawnSync(NGINX, ['-t', '-p', prefix, '-e', path.join(prefix, 'error.log'), '-c', conf], {
-    encoding: 'utf8',
-  });
-  if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}${check.stdout}`);
+  const check = spawnSync(
+    NGINX,
+    ['-t', '-p', prefix, '-e', path.join(prefix, 'error.log'), '-c', conf],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (check.status !== 0)
+    throw new Error(`nginx -t refused the configuration:\n${check.stderr}${check.stdout}`);
   const server = manage(
     'nginx',
     [NGINX, '-p', prefix, '-e', path.join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'],
