@@ -570,21 +570,27 @@ try {
     await scenario(
       'killing the worker mid-transcode and starting another finishes the video',
       async () => {
-        await makeTestClip(longClipFile, { size: '1280x720', seconds: 30, source: 'testsrc2' });
+        // Long enough that the kill lands mid-ladder on a fast machine, short enough for CI.
+        await makeTestClip(longClipFile, { size: '1280x720', seconds: 20, source: 'testsrc2' });
         const first = worker!;
+        const uploaded = performance.now();
         const upTo = seenOnB.length;
         const id = await upload(longClipFile, front, front);
+        const readyYet = () =>
+          seenOnB.slice(upTo).some((s) => s.event === 'video.ready' && s.payload.videoId === id);
         await waitUntil(
-          'the first worker to be transcoding (ffmpeg running, progress reported)',
-          () =>
-            childrenNamed(first.pid, 'ffmpeg').length &&
-            seenOnB
-              .slice(upTo)
-              .some((s) => s.event === 'video.progress' && s.payload.videoId === id)
-              ? true
-              : undefined,
+          'the first worker to be transcoding (its ffmpeg running)',
+          () => {
+            if (readyYet())
+              throw new Error('the video was ready before the kill: make the clip longer');
+            return childrenNamed(first.pid, 'ffmpeg').length ? true : undefined;
+          },
           120_000,
         );
+        // Into the ladder, not at its first frame.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        check(!readyYet(), 'the video was ready before the kill: make the clip longer');
+        const killedAt = performance.now();
         await first.kill();
         const second = await startUnit('phim-worker@', '2', PORTS.worker2);
         worker = second;
@@ -611,7 +617,11 @@ try {
         check(ffmpeg.ranFfmpeg.has(second.name), 'the second worker never ran ffmpeg');
         const video = await videoOf(front, id);
         check(video.status === 'ready', `the video is ${video.status}`);
-        return 'the first worker was SIGKILLed mid-ladder; the second finished it';
+        const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
+        return (
+          `the first worker was SIGKILLed ${((killedAt - uploaded) / 1000).toFixed(1)} s after the upload, mid-ladder; ` +
+          `the second finished it ${seconds(killedAt)} s after the kill`
+        );
       },
     );
   }
