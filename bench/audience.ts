@@ -24,7 +24,7 @@ const STEADY_SECONDS = Number(process.env.BENCH_AUDIENCE_SECONDS ?? 20);
 const RAMP_SECONDS = Number(process.env.BENCH_AUDIENCE_RAMP ?? 10);
 const START = Number(process.env.BENCH_AUDIENCE_START ?? 25);
 const MAX = Number(process.env.BENCH_AUDIENCE_MAX ?? 6400);
-/** The nginx reference takes this port (the topology test uses 4350–4357). */
+/** The nginx reference takes this port, and nginx in front of Phim the next (the topology test uses 4350–4357). */
 const NGINX_PORT = Number(process.env.BENCH_AUDIENCE_NGINX_PORT ?? 4315);
 
 export type AudienceStep = {
@@ -127,7 +127,8 @@ async function largestAudience(
   return { viewers: good, capped: false, steps };
 }
 
-function nginxConfig(prefix: string, root: string, port: number) {
+/** nginx alone on `port`; on `port + 1`, nginx in front of Phim as docs/deploy.md sets it up (media by nginx). */
+function nginxConfig(prefix: string, root: string, port: number, phimUrl: string) {
   const temp = (name: string) => `${name}_temp_path ${path.join(prefix, name)};`;
   return `worker_processes 2;
 pid ${path.join(prefix, 'nginx.pid')};
@@ -149,13 +150,25 @@ http {
     location /storage/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
     location /api/history/ { return 204; }
   }
+  upstream phim { server ${new URL(phimUrl).host}; keepalive 64; }
+  server {
+    listen 127.0.0.1:${port + 1};
+    root ${root};
+    location / {
+      proxy_pass http://phim;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+    }
+    location /storage/ { add_header Cache-Control "public, max-age=31536000, immutable"; }
+  }
 }
 `;
 }
 
-async function startNginx(prefix: string, root: string) {
+async function startNginx(prefix: string, root: string, phimUrl: string) {
   const conf = path.join(prefix, 'nginx.conf');
-  fs.writeFileSync(conf, nginxConfig(prefix, root, NGINX_PORT));
+  fs.writeFileSync(conf, nginxConfig(prefix, root, NGINX_PORT, phimUrl));
   const child = spawn(
     NGINX,
     ['-p', prefix, '-e', path.join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'],
@@ -182,6 +195,7 @@ async function startNginx(prefix: string, root: string) {
   }
   return {
     url,
+    frontUrl: `http://127.0.0.1:${NGINX_PORT + 1}`,
     stop: async () => {
       process.off('exit', killAtExit);
       if (child.exitCode === null && child.signalCode === null) {
@@ -230,7 +244,7 @@ export async function benchAudience(options: {
     fs.mkdirSync(path.dirname(pageFile), { recursive: true });
     fs.writeFileSync(pageFile, await page.text());
     fs.symlinkSync(path.join(options.dataDir, 'storage'), path.join(staticRoot, 'storage'));
-    nginx = await startNginx(scratch, staticRoot);
+    nginx = await startNginx(scratch, staticRoot, options.serverUrl);
 
     const audience = {
       pagePath: options.pagePath,
@@ -250,6 +264,8 @@ export async function benchAudience(options: {
     );
     const phim = await largestAudience('Phim ', options.serverUrl, audience, scratch);
     const reference = await largestAudience('nginx', nginx.url, audience, scratch);
+    // Not part of the ratio: the production shape, where nginx serves the segments and Phim the page and saves.
+    const front = await largestAudience('front', nginx.frontUrl, audience, scratch);
     const ratio = reference.viewers ? phim.viewers / reference.viewers : Number.NaN;
     console.log(
       '\n| server | largest N with no viewer starved | vs nginx | segments p99 at N | page p95 at N | load average |',
@@ -258,6 +274,7 @@ export async function benchAudience(options: {
     for (const [name, found] of [
       ['Phim node (`/storage/`, SSR page, saves)', phim],
       ['nginx alone (static page, same segments, saves → 204)', reference],
+      ['Phim behind nginx, segments from nginx (docs/deploy.md)', front],
     ] as const) {
       const at = found.steps.find((s) => s.viewers === found.viewers);
       console.log(
@@ -268,7 +285,7 @@ export async function benchAudience(options: {
     console.log(
       `Simulated audience: Phim holds ${phim.viewers} viewers, nginx ${reference.viewers}: ${ratio.toFixed(2)}x (goal ≥ 0.8x).`,
     );
-    return { phim, reference, ratio };
+    return { phim, reference, front, ratio };
   } finally {
     await nginx?.stop();
     fs.rmSync(scratch, { recursive: true, force: true });
