@@ -90,41 +90,50 @@ async function step(
   } satisfies AudienceStep;
 }
 
-/** Doubling from START until a step fails, then bisecting to within 10 %: the largest N that held. */
-async function largestAudience(
-  name: string,
-  base: string,
+type Found = { viewers: number; capped: boolean; steps: AudienceStep[] };
+
+/**
+ * The largest N that held, for each server: doubling from START until a step fails, then bisecting to within
+ * 10 %. The servers' searches take turns step by step, so that each sees the machine's load of the same minutes
+ * (other work on the machine moved a sequential search's answer by half).
+ */
+async function largestAudiences(
+  servers: Array<{ name: string; base: string }>,
   audience: Omit<AudienceJob, 'base' | 'viewers'>,
   scratch: string,
 ) {
-  const steps: AudienceStep[] = [];
-  const run = async (viewers: number) => {
-    const result = await step(base, viewers, audience, scratch);
-    steps.push(result);
-    console.log(
-      `  ${name} ${String(viewers).padStart(5)} viewers: ${result.held ? 'held   ' : 'STARVED'} segments p50 ${result.p50.toFixed(0)} ms, ` +
-        `p99 ${result.p99.toFixed(0)} ms, max ${result.max.toFixed(0)} ms, ${result.starved} over ${STARVED_MS} ms, ` +
-        `${result.errors} errors; page p95 ${result.pageP95.toFixed(0)} ms, save p95 ${result.saveP95.toFixed(0)} ms; ` +
-        `${result.mbps.toFixed(0)} Mbit/s; load ${result.load.toFixed(1)}`,
-    );
-    return result.held;
-  };
-  let good = 0;
-  let bad = 0;
-  for (let viewers = START; viewers <= MAX; viewers *= 2) {
-    if (await run(viewers)) good = viewers;
-    else {
-      bad = viewers;
-      break;
+  const searches = servers.map((server) => ({
+    ...server,
+    good: 0,
+    bad: 0,
+    next: START as number | null,
+    steps: [] as AudienceStep[],
+  }));
+  while (searches.some((search) => search.next !== null)) {
+    for (const search of searches) {
+      const viewers = search.next;
+      if (viewers === null) continue;
+      const result = await step(search.base, viewers, audience, scratch);
+      search.steps.push(result);
+      console.log(
+        `  ${search.name} ${String(viewers).padStart(5)} viewers: ${result.held ? 'held   ' : 'STARVED'} segments p50 ${result.p50.toFixed(0)} ms, ` +
+          `p99 ${result.p99.toFixed(0)} ms, max ${result.max.toFixed(0)} ms, ${result.starved} over ${STARVED_MS} ms, ` +
+          `${result.errors} errors; page p95 ${result.pageP95.toFixed(0)} ms, save p95 ${result.saveP95.toFixed(0)} ms; ` +
+          `${result.mbps.toFixed(0)} Mbit/s; load ${result.load.toFixed(1)}`,
+      );
+      if (result.held) search.good = viewers;
+      else search.bad = viewers;
+      if (!search.bad) search.next = viewers * 2 <= MAX ? viewers * 2 : null;
+      else if (search.bad - search.good > Math.max(1, Math.round(search.good * 0.1)))
+        search.next = Math.round((search.good + search.bad) / 2);
+      else search.next = null;
     }
   }
-  if (!bad) return { viewers: good, capped: true, steps };
-  while (bad - good > Math.max(1, Math.round(good * 0.1))) {
-    const middle = Math.round((good + bad) / 2);
-    if (await run(middle)) good = middle;
-    else bad = middle;
-  }
-  return { viewers: good, capped: false, steps };
+  return searches.map((search): Found => ({
+    viewers: search.good,
+    capped: !search.bad,
+    steps: search.steps,
+  }));
 }
 
 /** nginx alone on `port`; on `port + 1`, nginx in front of Phim as docs/deploy.md sets it up (media by nginx). */
@@ -262,10 +271,17 @@ export async function benchAudience(options: {
         `starved = a segment taking ≥ ${STARVED_MS} ms; viewers arrive over ${RAMP_SECONDS} s, then ${STEADY_SECONDS} s more per step; ` +
         `the load generator shares the ${os.cpus().length} cores (load average ${loadAtStart.toFixed(1)})`,
     );
-    const phim = await largestAudience('Phim ', options.serverUrl, audience, scratch);
-    const reference = await largestAudience('nginx', nginx.url, audience, scratch);
-    // Not part of the ratio: the production shape, where nginx serves the segments and Phim the page and saves.
-    const front = await largestAudience('front', nginx.frontUrl, audience, scratch);
+    // `front` is not part of the ratio: the production shape, where nginx serves the segments and Phim the page
+    // and the saves.
+    const [phim, reference, front] = (await largestAudiences(
+      [
+        { name: 'Phim ', base: options.serverUrl },
+        { name: 'nginx', base: nginx.url },
+        { name: 'front', base: nginx.frontUrl },
+      ],
+      audience,
+      scratch,
+    )) as [Found, Found, Found];
     const ratio = reference.viewers ? phim.viewers / reference.viewers : Number.NaN;
     console.log(
       '\n| server | largest N with no viewer starved | vs nginx | segments p99 at N | page p95 at N | load average |',
