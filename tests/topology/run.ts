@@ -425,6 +425,7 @@ try {
   };
 
   let firstVideo: number | undefined;
+  let segmentHeaders: { url: string; cacheControl: string | null } | undefined;
   await scenario(
     `an admin uploads through A while ${workers ? 'the worker' : 'a web node (no worker yet)'} transcodes; progress reaches an admin socket on B`,
     async () => {
@@ -497,13 +498,20 @@ try {
         bytes.status === 200 && (await bytes.arrayBuffer()).byteLength > 0,
         `${segmentUrl}: ${bytes.status}`,
       );
-      check(
-        bytes.headers.get('cache-control') === 'public, max-age=31536000, immutable',
-        `segment Cache-Control: ${bytes.headers.get('cache-control')}`,
-      );
+      segmentHeaders = { url: segmentUrl, cacheControl: bytes.headers.get('cache-control') };
       return `${progress.length} progress events on B, ready on B and through nginx; transcoded by ${ran.join(', ') || '(not seen)'}; segments from ${new URL(segmentUrl).host}`;
     },
   );
+
+  await scenario("a video's segments are served with a year of immutable caching", async () => {
+    check(segmentHeaders, 'no segment from the upload scenario');
+    // What a CDN and the players' caches go by: a video's output never changes (a new transcode, a new revision).
+    check(
+      segmentHeaders.cacheControl === 'public, max-age=31536000, immutable',
+      `${segmentHeaders.url}: Cache-Control ${segmentHeaders.cacheControl}`,
+    );
+    return `from ${new URL(segmentHeaders.url).host}`;
+  });
 
   await scenario(
     'killing node A mid-session: the viewer sees nothing but answered requests (through nginx)',

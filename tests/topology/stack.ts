@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from '#server/paths.ts';
 import { nginxMainConfig } from './deploy-files.ts';
 
@@ -255,8 +256,34 @@ export async function startRedis(root: string, port: number) {
   return { url: `redis://127.0.0.1:${port}`, server };
 }
 
-/** s3rver (a real S3-protocol server) with one bucket, its files in `root/s3`; it runs inside this process. */
+/**
+ * s3rver (a real S3-protocol server) with one bucket. The S3 driver's tests keep a server of their own in
+ * tests/s3-utils.ts, with what s3rver 3.7 lacks and @tus/s3-store needs (ListParts, AbortMultipartUpload): when
+ * that file exists it is used; otherwise a plain s3rver on `port`, its files in `root/s3`.
+ */
 export async function startS3(root: string, port: number, bucket: string) {
+  const helper = path.join(PROJECT_ROOT, 'tests', 's3-utils.ts');
+  if (fs.existsSync(helper)) {
+    type TestS3 = {
+      settings: { endpoint?: string };
+      stop: () => Promise<void>;
+    };
+    const { startS3: startTestS3 } = (await import(pathToFileURL(helper).href)) as {
+      startS3: (bucket: string) => Promise<TestS3>;
+    };
+    const s3 = await startTestS3(bucket);
+    onTeardown(
+      's3rver',
+      () => s3.stop(),
+      () => {},
+    );
+    return {
+      endpoint: s3.settings.endpoint!,
+      bucket,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+    };
+  }
   const dir = path.join(root, 's3');
   fs.mkdirSync(dir);
   const { default: S3rver } = await import('s3rver');
