@@ -269,7 +269,7 @@ try {
 
   console.log(
     `Topology up in ${((performance.now() - started) / 1000).toFixed(1)} s: PostgreSQL ${postgres.version} :${PORTS.postgres}, ` +
-      `Redis :${PORTS.redis}, s3rver :${PORTS.s3}, nodes :${PORTS.nodeA} and :${PORTS.nodeB}, nginx :${PORTS.nginx}, ` +
+      `Redis :${PORTS.redis}, s3rver ${s3.endpoint}, nodes :${PORTS.nodeA} and :${PORTS.nodeB}, nginx :${PORTS.nginx}, ` +
       `${worker ? `worker ${path.relative(PROJECT_ROOT, WORKER_ENTRY)}` : 'no worker (jobs run on the web nodes)'}, ` +
       `storage ${storage.driver}${storage.note ? ` (${storage.note})` : ''}`,
   );
@@ -566,72 +566,74 @@ try {
     },
   );
 
-  if (!workers) {
+  const workerScenario = 'killing the worker mid-transcode and starting another finishes the video';
+  if (!workers && workerScript)
+    // `npm run worker` exists, so the build must have made its entry: a missing one is a failure, not a TODO.
+    await scenario(workerScenario, async () => {
+      throw new Error(
+        `package.json has \`npm run worker\` but ${path.relative(PROJECT_ROOT, WORKER_ENTRY)} is missing: run \`npm run build\``,
+      );
+    });
+  else if (!workers) {
     notRun(
-      'killing the worker mid-transcode and starting another finishes the video',
-      workerScript
-        ? `package.json has \`npm run worker\` but ${path.relative(PROJECT_ROOT, WORKER_ENTRY)} is missing: run \`npm run build\``
-        : `TODO(issue 19): no worker yet (${path.relative(PROJECT_ROOT, WORKER_ENTRY)} does not exist; \`npm run worker\` is being built)`,
+      workerScenario,
+      `TODO(issue 19): no worker yet (${path.relative(PROJECT_ROOT, WORKER_ENTRY)} does not exist; \`npm run worker\` is being built)`,
     );
-    if (workerScript) outcomes.at(-1)!.result = 'FAIL';
   } else {
-    await scenario(
-      'killing the worker mid-transcode and starting another finishes the video',
-      async () => {
-        // Long enough that the kill lands mid-ladder on a fast machine, short enough for CI.
-        await makeTestClip(longClipFile, { size: '1280x720', seconds: 20, source: 'testsrc2' });
-        const first = worker!;
-        const uploaded = performance.now();
-        const upTo = seenOnB.length;
-        const id = await upload(longClipFile, front, front);
-        const readyYet = () =>
-          seenOnB.slice(upTo).some((s) => s.event === 'video.ready' && s.payload.videoId === id);
+    await scenario(workerScenario, async () => {
+      // Long enough that the kill lands mid-ladder on a fast machine, short enough for CI.
+      await makeTestClip(longClipFile, { size: '1280x720', seconds: 20, source: 'testsrc2' });
+      const first = worker!;
+      const uploaded = performance.now();
+      const upTo = seenOnB.length;
+      const id = await upload(longClipFile, front, front);
+      const readyYet = () =>
+        seenOnB.slice(upTo).some((s) => s.event === 'video.ready' && s.payload.videoId === id);
+      await waitUntil(
+        'the first worker to be transcoding (its ffmpeg running)',
+        () => {
+          if (readyYet())
+            throw new Error('the video was ready before the kill: make the clip longer');
+          return childrenNamed(first.pid, 'ffmpeg').length ? true : undefined;
+        },
+        120_000,
+      );
+      // Into the ladder, not at its first frame.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      check(!readyYet(), 'the video was ready before the kill: make the clip longer');
+      const killedAt = performance.now();
+      await first.kill();
+      const second = await startUnit('phim-worker@', '2', PORTS.worker2);
+      worker = second;
+      const ffmpeg = watchFfmpeg(() => [nodeA, nodeB, second]);
+      try {
         await waitUntil(
-          'the first worker to be transcoding (its ffmpeg running)',
+          'video.ready after the second worker took the transcode over',
           () => {
-            if (readyYet())
-              throw new Error('the video was ready before the kill: make the clip longer');
-            return childrenNamed(first.pid, 'ffmpeg').length ? true : undefined;
+            const failed = seenOnB
+              .slice(upTo)
+              .find((s) => s.event === 'video.failed' && s.payload.videoId === id);
+            if (failed) throw new Error(`video.failed: ${JSON.stringify(failed.payload)}`);
+            return seenOnB
+              .slice(upTo)
+              .some((s) => s.event === 'video.ready' && s.payload.videoId === id)
+              ? true
+              : undefined;
           },
-          120_000,
+          300_000,
         );
-        // Into the ladder, not at its first frame.
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        check(!readyYet(), 'the video was ready before the kill: make the clip longer');
-        const killedAt = performance.now();
-        await first.kill();
-        const second = await startUnit('phim-worker@', '2', PORTS.worker2);
-        worker = second;
-        const ffmpeg = watchFfmpeg(() => [nodeA, nodeB, second]);
-        try {
-          await waitUntil(
-            'video.ready after the second worker took the transcode over',
-            () => {
-              const failed = seenOnB
-                .slice(upTo)
-                .find((s) => s.event === 'video.failed' && s.payload.videoId === id);
-              if (failed) throw new Error(`video.failed: ${JSON.stringify(failed.payload)}`);
-              return seenOnB
-                .slice(upTo)
-                .some((s) => s.event === 'video.ready' && s.payload.videoId === id)
-                ? true
-                : undefined;
-            },
-            300_000,
-          );
-        } finally {
-          ffmpeg.stop();
-        }
-        check(ffmpeg.ranFfmpeg.has(second.name), 'the second worker never ran ffmpeg');
-        const video = await videoOf(front, id);
-        check(video.status === 'ready', `the video is ${video.status}`);
-        const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
-        return (
-          `the first worker was SIGKILLed ${((killedAt - uploaded) / 1000).toFixed(1)} s after the upload, mid-ladder; ` +
-          `the second finished it ${seconds(killedAt)} s after the kill`
-        );
-      },
-    );
+      } finally {
+        ffmpeg.stop();
+      }
+      check(ffmpeg.ranFfmpeg.has(second.name), 'the second worker never ran ffmpeg');
+      const video = await videoOf(front, id);
+      check(video.status === 'ready', `the video is ${video.status}`);
+      const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
+      return (
+        `the first worker was SIGKILLed ${((killedAt - uploaded) / 1000).toFixed(1)} s after the upload, mid-ladder; ` +
+        `the second finished it ${seconds(killedAt)} s after the kill`
+      );
+    });
   }
 
   if (storage.driver === 'local')
