@@ -6,7 +6,8 @@
 // `npm start` against the server run from its sources and a bare Fastify process (bench/runtime.ts),
 // `BENCH_ONLY=history` only the watch-position saves (bench/history.ts) over a catalogue of 1,000 movies,
 // `BENCH_ONLY=pages` only each page's JavaScript in a real browser against its budget, and Lighthouse's scores
-// (bench/pages.ts).
+// (bench/pages.ts), `BENCH_ONLY=audience` only the simulated audience (bench/audience.ts: the largest N viewers a
+// node holds, against nginx) over a catalogue of 1,000 movies.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { BROWSER_USER_AGENT } from '#tests/chromium.ts';
 import { seedCatalog } from './catalog.ts';
+import { benchAudience } from './audience.ts';
 import { benchLadder } from './ladder.ts';
 import {
   historyRowsWritten,
@@ -40,7 +42,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
  */
 const catalogConnections = Number(process.env.BENCH_CATALOG_CONNECTIONS ?? 4);
 const only = process.env.BENCH_ONLY;
-const parts = ['ladder', 'runtime', 'catalog', 'history', 'storage', 'playback', 'pages'];
+const parts = ['ladder', 'runtime', 'catalog', 'history', 'storage', 'audience', 'playback', 'pages'];
 if (only && !parts.includes(only))
   throw new Error(`BENCH_ONLY=${only}: one of ${parts.join(', ')}.`);
 const runs = (part: string) => !only || only === part;
@@ -284,6 +286,23 @@ try {
   }
 
   if (runs('storage')) await benchStorage({ serverUrl: server.url, dataDir, seconds });
+  if (runs('audience')) {
+    if (only === 'audience') await seedCatalog(server.db.$client, 1000);
+    const viewers = await seedHistoryViewers(
+      server.db.$client,
+      server.app.services.history,
+      server.url,
+    );
+    const { rows } = await server.db.$client.query<{ slug: string }>(
+      'select slug from movies where published order by id limit 1',
+    );
+    await benchAudience({
+      serverUrl: server.url,
+      dataDir,
+      pagePath: `/watch/${rows[0]!.slug}`,
+      saves: historySaveRequests(viewers).map(({ path, body }) => ({ path, body })),
+    });
+  }
   if (runs('playback')) await benchPlayback({ server, dataDir });
   // Last: its demo seed adds movies the parts above do not expect.
   if (runs('pages'))

@@ -78,10 +78,16 @@ export async function attachRealtime(
   let sub: Redis | undefined;
   if (options.redisUrl) {
     // Loaded only with Redis configured: a single node does without.
-    const [{ Redis: Client }, { createAdapter }] = await Promise.all([
+    const [{ Redis: Client }, adapterModule] = await Promise.all([
       import('ioredis'),
       import('@socket.io/redis-adapter'),
     ]);
+    // In the bundled server (build/phim) a dynamic import of this CommonJS package has only `default`: every
+    // web node with REDIS_URL failed to start (found by the topology test, decision 054).
+    const { createAdapter } =
+      typeof adapterModule.createAdapter === 'function'
+        ? adapterModule
+        : (adapterModule as unknown as { default: typeof adapterModule }).default;
     pub = new Client(options.redisUrl, { lazyConnect: true });
     sub = pub.duplicate();
     // ioredis reconnects by itself; a Redis that is away is logged, not a crash of the web node.
