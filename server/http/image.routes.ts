@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadSharp } from '#server/media/sharp.ts';
 import { z } from 'zod';
-import type { MediaStorage } from '#server/media/storage.ts';
+import { IMMUTABLE, type MediaStorage } from '#server/media/storage.ts';
 import { errorBody, HttpError } from './errors.ts';
 
 /** The only widths served; `app/components/image.tsx` snaps to the same list (a test keeps them equal). */
@@ -20,7 +20,6 @@ const EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif', '.gif']);
 const INPUT_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif']);
 /** Part of every cache key and ETag: change it when the output of the same request would change. */
 const recipe = async () => `webp-1:sharp-${(await loadSharp()).versions.sharp}`;
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=3600';
 
 export type ImageRoutesOptions = {

@@ -6,24 +6,18 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createFileCache, type CachedFile, type FileCache } from '#server/media/file-cache.ts';
-import { CONTENT_TYPES, keyOfStoragePath, type MediaStorage } from '#server/media/storage.ts';
+import {
+  CONTENT_TYPES,
+  cacheControlFor,
+  keyOfStoragePath,
+  type MediaStorage,
+} from '#server/media/storage.ts';
 import { errorBody } from './errors.ts';
 
 export { CONTENT_TYPES };
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A cached file is checked against the disk again after this long (another node may have moved it). */
 const REVALIDATE_MS = 5000;
-
-/**
- * Never-changing content gets a year: a video's output sits under `videos/{id}/{revision}/` and a new transcode
- * writes a new revision, and uploaded images are named by their hash. Everything else (avatars) an hour.
- */
-export function cacheControlFor(relative: string) {
-  if (/^videos\/\d+\/[a-f0-9]+\//.test(relative)) return IMMUTABLE;
-  if (/^uploads\/\d{4}\/\d{2}\/[a-f0-9]{16,}\.\w+$/.test(relative)) return IMMUTABLE;
-  return 'public, max-age=3600';
-}
 
 const etagOf = (stat: { size: number; mtimeMs: number }) =>
   `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;

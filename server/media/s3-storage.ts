@@ -23,6 +23,7 @@ import {
 import crypto from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
 import {
+  cacheControlOfKey,
   checkKey,
   contentTypeOf,
   localFilesBelow,
@@ -219,6 +220,7 @@ export function createS3Storage(
         Key: checkKey(to),
         CopySource: `${Bucket}/${encodeKey(checkKey(from))}`,
         ContentType: contentTypeOf(to),
+        CacheControl: cacheControlOfKey(to),
         MetadataDirective: 'REPLACE',
       }),
     );
@@ -227,7 +229,12 @@ export function createS3Storage(
   async function multipartCopy(from: string, to: string, size: number) {
     const Key = checkKey(to);
     const started = await s3.send(
-      new CreateMultipartUploadCommand({ Bucket, Key, ContentType: contentTypeOf(to) }),
+      new CreateMultipartUploadCommand({
+        Bucket,
+        Key,
+        ContentType: contentTypeOf(to),
+        CacheControl: cacheControlOfKey(to),
+      }),
     );
     const UploadId = started.UploadId!;
     try {
@@ -269,6 +276,7 @@ export function createS3Storage(
         Body: fs.createReadStream(file),
         ContentLength: size,
         ContentType: options?.contentType ?? contentTypeOf(key),
+        CacheControl: cacheControlOfKey(key),
       }),
     );
   }
@@ -283,6 +291,7 @@ export function createS3Storage(
           Key: checkKey(key),
           Body: body,
           ContentType: options?.contentType ?? contentTypeOf(key),
+          CacheControl: cacheControlOfKey(key),
         }),
       );
     },

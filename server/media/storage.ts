@@ -112,6 +112,25 @@ export function checkKey(key: string) {
   return key;
 }
 
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Never-changing content gets a year: a video's output sits under `videos/{id}/{revision}/` and a new transcode
+ * writes a new revision, and uploaded images are named by their hash. Everything else (avatars) an hour. `relative`
+ * is the path under `storage/`: the `/storage/` route sends it, and the S3 driver stores it with each public object,
+ * which the bucket or a CDN then sends.
+ */
+export function cacheControlFor(relative: string) {
+  if (/^videos\/\d+\/[a-f0-9]+\//.test(relative)) return IMMUTABLE;
+  if (/^uploads\/\d{4}\/\d{2}\/[a-f0-9]{16,}\.\w+$/.test(relative)) return IMMUTABLE;
+  return 'public, max-age=3600';
+}
+
+/** The Cache-Control of a storage key: public keys (`storage/…`) as above; private ones none. */
+export function cacheControlOfKey(key: string): string | undefined {
+  return key.startsWith('storage/') ? cacheControlFor(key.slice('storage/'.length)) : undefined;
+}
+
 export const CONTENT_TYPES: Record<string, string> = {
   '.m3u8': 'application/vnd.apple.mpegurl',
   '.m4s': 'video/iso.segment',

@@ -147,7 +147,10 @@ describe('with STORAGE_DRIVER=s3', () => {
       playlist.split('\n').find((line) => /\.m4s$/.test(line))!,
       variant,
     );
-    const whole = Buffer.from(await (await fetch(segment)).arrayBuffer());
+    const segmentAnswer = await fetch(segment);
+    // Kept by browsers and a CDN for a year: a new transcode writes a new revision's folder.
+    expect(segmentAnswer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const whole = Buffer.from(await segmentAnswer.arrayBuffer());
     expect(whole.length).toBeGreaterThan(1000);
     const part = await fetch(segment, { headers: { range: 'bytes=100-1099' } });
     expect(part.status).toBe(206);
