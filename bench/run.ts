@@ -42,7 +42,16 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
  */
 const catalogConnections = Number(process.env.BENCH_CATALOG_CONNECTIONS ?? 4);
 const only = process.env.BENCH_ONLY;
-const parts = ['ladder', 'runtime', 'catalog', 'history', 'storage', 'audience', 'playback', 'pages'];
+const parts = [
+  'ladder',
+  'runtime',
+  'catalog',
+  'history',
+  'storage',
+  'audience',
+  'playback',
+  'pages',
+];
 if (only && !parts.includes(only))
   throw new Error(`BENCH_ONLY=${only}: one of ${parts.join(', ')}.`);
 const runs = (part: string) => !only || only === part;
