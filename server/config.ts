@@ -1,6 +1,7 @@
 // Reads and validates the environment once at start-up; a bad value stops the process naming the variable.
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './media/s3-storage.ts';
 
 /** A variable set to the empty string reads as unset (`PORT=` in a .env file): its default applies. */
 const setting = <T extends z.ZodType>(schema: T) =>
@@ -124,15 +125,7 @@ export type Env = z.infer<typeof configSchema>;
 
 export type Config = Env & {
   /** The bucket's settings when STORAGE_DRIVER=s3. */
-  s3?: {
-    endpoint?: string;
-    region?: string;
-    bucket: string;
-    accessKeyId: string;
-    secretAccessKey: string;
-    forcePathStyle?: boolean;
-    publicUrl?: string;
-  };
+  s3?: S3Settings;
   dataDir: string;
   publicUrl: string;
   dev: boolean;

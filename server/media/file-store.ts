@@ -54,6 +54,17 @@ export type StoreEntry = {
   modifiedAt: Date;
 };
 
+/** Every entry below `key`, depth first, from a store's one-level `list`. */
+export async function* walkFolders(
+  list: (key: string) => Promise<StoreEntry[]>,
+  key: string,
+): AsyncGenerator<StoreEntry> {
+  for (const entry of await list(key)) {
+    yield entry;
+    if (entry.type === 'folder') yield* walkFolders(list, entry.key);
+  }
+}
+
 /** What Local Files needs of a storage: keys are checked storage-relative paths. */
 export interface FileStore {
   /** The entry at `key`, or null when there is none (or it is a link, or neither file nor folder). */
@@ -138,12 +149,7 @@ export function createLocalFileStore(root: string): FileStore {
       return entryOf(key, path.basename(target), stat);
     },
     list,
-    async *walk(key) {
-      for (const entry of await list(key)) {
-        yield entry;
-        if (entry.type === 'folder') yield* this.walk(entry.key);
-      }
-    },
+    walk: (key) => walkFolders(list, key),
     async makeFolder(key) {
       await fsp.mkdir(await absolute(key), { recursive: true });
     },

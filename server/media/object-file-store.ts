@@ -6,6 +6,7 @@ import {
   resolveClientPath,
   SAFE_SEGMENT,
   UnsafePathError,
+  walkFolders,
   type FileStore,
   type StoreEntry,
 } from './file-store.ts';
@@ -77,12 +78,7 @@ export function createObjectFileStore(storage: MediaStorage, root: string): File
   return {
     stat,
     list,
-    async *walk(key) {
-      for (const entry of await list(key)) {
-        yield entry;
-        if (entry.type === 'folder') yield* this.walk(entry.key);
-      }
-    },
+    walk: (key) => walkFolders(list, key),
     async makeFolder(key) {
       // Each level gets its marker, as mkdir -p makes each folder.
       const parts = resolveClientPath(key).split('/').filter(Boolean);

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from '#server/paths.ts';
 import { nginxMainConfig } from './deploy-files.ts';
+import { SYSTEM_PG_BIN } from '#tests/setup/system-postgres.ts';
 
-export const PG_BIN = process.env.PG15_BIN ?? '/usr/lib/postgresql/15/bin';
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 export const REDIS = process.env.REDIS_SERVER_PATH ?? 'redis-server';
 
@@ -197,7 +197,7 @@ export async function startPostgres(root: string, port: number) {
   const pwfile = path.join(root, 'pg-password');
   fs.writeFileSync(pwfile, superPassword, { mode: 0o644 });
   const init = spawnSync(
-    path.join(PG_BIN, 'initdb'),
+    path.join(SYSTEM_PG_BIN, 'initdb'),
     [
       ...['-D', dir, '-U', 'postgres', '--pwfile', pwfile],
       ...['--auth=scram-sha-256', '--encoding=UTF8', '--locale=C.UTF-8'],
@@ -208,7 +208,7 @@ export async function startPostgres(root: string, port: number) {
   const server = manage(
     'PostgreSQL 15',
     [
-      path.join(PG_BIN, 'postgres'),
+      path.join(SYSTEM_PG_BIN, 'postgres'),
       ...['-D', dir, '-p', String(port)],
       ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
       ...['-c', 'fsync=off', '-c', 'max_connections=200'],
