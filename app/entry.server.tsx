@@ -12,6 +12,8 @@ import { messages } from '#shared/locales/index.ts';
 import { NonceProvider } from '#app/lib/nonce.ts';
 import { findPlayerBootUrl, PlayerBootProvider } from '#app/components/player/boot-url.ts';
 import { holdAppScripts } from '#app/components/player/early-start.server.ts';
+import type { RouteHandle } from '#app/lib/title.tsx';
+import { PAGE_CACHE_HEADER } from '#shared/page-cache.ts';
 
 export const streamTimeout = 5_000;
 
@@ -62,6 +64,8 @@ export default async function handleRequest(
       responseHeaders.set('Content-Language', locale);
       responseHeaders.set('Content-Length', String(html.length));
       responseHeaders.append('Vary', 'Cookie, Accept-Language');
+      if (responseStatusCode === 200 && sharedWithGuests(routerContext))
+        responseHeaders.set(PAGE_CACHE_HEADER, 'guests');
       resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
     });
     const { pipe, abort } = renderToPipeableStream(
@@ -92,6 +96,14 @@ export default async function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** Whether the page's route renders the same for every guest (its handle's `pageCache`, decision 058). */
+function sharedWithGuests(context: EntryContext) {
+  const leaf = context.staticHandlerContext.matches.at(-1);
+  if (!leaf || context.staticHandlerContext.errors) return false;
+  const handle = context.routeModules[leaf.route.id]?.handle as RouteHandle | undefined;
+  return handle?.pageCache === 'guests';
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

@@ -27,6 +27,7 @@ import {
 import { benchPages } from './pages.ts';
 import { benchPlayback } from './playback.ts';
 import { benchRuntime } from './runtime.ts';
+import { printDatabaseSize } from './sizes.ts';
 import { benchStorage } from './storage.ts';
 import { measureViewRoll } from './views.ts';
 
@@ -189,6 +190,7 @@ try {
     console.log(
       `${sample.movies} movies and ${sample.episodes} episodes in ${sample.seconds.toFixed(0)} s`,
     );
+    await printDatabaseSize(server.db.$client, 'Catalogue seeded');
     // The listing's query over the API: the admin list, in token mode, with the filters the page passes.
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
@@ -228,13 +230,13 @@ try {
       ['GET /watch/{slug} (movie page, 21 episodes)', `/watch/${sample.detailSlug}`],
       ['GET / (home page: hero and nine rows)', '/'],
     ] as const;
-    // Each page twice: as visitors mostly get it (its catalogue reads kept for PUBLIC_CACHE_SECONDS, so the
-    // server renders but PostgreSQL is not asked), and as the first visitor after a change gets it (read afresh).
+    // Each page twice: as guests mostly get it (kept for PUBLIC_CACHE_SECONDS: the page another guest had
+    // rendered, decision 058), and as the first visitor after a change gets it (read afresh and rendered).
     const { publicReads } = server.app.services;
     const keptFor = server.app.services.config.PUBLIC_CACHE_SECONDS * 1000;
     for (const [name, url] of pages) {
       publicReads.setMaxAge(keptFor);
-      catalog.push(await measure(`${name}, reads kept`, `${server.url}${url}`, conns));
+      catalog.push(await measure(`${name}, kept for guests`, `${server.url}${url}`, conns));
       publicReads.setMaxAge(0);
       catalog.push(await measure(`${name}, read afresh`, `${server.url}${url}`, conns));
     }
@@ -291,6 +293,10 @@ try {
       `Position saves: target ≥ 5,000 saves/s with p95 < 20 ms; ${written} viewers' rows in the database after ` +
         'the run (each connection goes through the viewers from the first). A player sends one heartbeat ' +
         'every two minutes, one save every ten seconds: heartbeats are a twelfth of the saves.',
+    );
+    await printDatabaseSize(
+      server.db.$client,
+      'After the position saves (one row per viewer and episode)',
     );
   }
 

@@ -54,6 +54,7 @@ import { defaultSettings } from './domain/site/settings.schema.ts';
 import { createSettingsService } from './domain/site/settings.service.ts';
 import { createChangeFeed } from './db/change-feed.ts';
 import { createPublicReads } from './domain/catalog/public-reads.ts';
+import { createPageCache } from './web/page-cache.ts';
 import { createRateLimits } from './http/rate-limit.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { appVersion } from './paths.ts';
@@ -220,6 +221,12 @@ export function createServices(options: {
     watch,
     subtitles,
   });
+  // Guests' pages are made of the public reads: kept as long, forgotten with them (decision 058).
+  const pageCache = createPageCache({
+    maxAgeMs: () => publicReads.maxAgeMs,
+    maxBytes: 32 * 1024 * 1024,
+  });
+  publicReads.onClear(() => pageCache.clear());
   const notifications = createNotificationsService({
     db,
     events,
@@ -283,6 +290,7 @@ export function createServices(options: {
     terms,
     movies,
     publicReads,
+    pageCache,
     episodes: createEpisodesService({ db, events }),
     subtitles,
     seo: createSeoService({ db, storageRoot: path.join(config.dataDir, 'storage'), storage }),

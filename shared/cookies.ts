@@ -19,3 +19,24 @@ export function readCookie(
   }
   return undefined;
 }
+
+/** Better Auth's session cookie (`__Secure-` in front of it over HTTPS). */
+export const SESSION_COOKIE = 'better-auth.session_token';
+/** Token mode's cookie: the pages' server code reads it as the Bearer token it stands for. */
+export const AUTH_TOKEN_COOKIE = 'phim_token';
+
+/**
+ * Whether a request carries a credential (valid or not): a session cookie, token mode's cookie or an
+ * Authorization header. Without one it is a guest's, known without asking the auth service.
+ */
+export function carriesCredentials(
+  cookieHeader: string | null | undefined,
+  authorization: string | null | undefined,
+): boolean {
+  if (authorization) return true;
+  if (!cookieHeader) return false;
+  return (
+    cookieHeader.includes(`${SESSION_COOKIE}=`) ||
+    readCookie(cookieHeader, AUTH_TOKEN_COOKIE) !== undefined
+  );
+}

@@ -13,11 +13,11 @@ import {
   type ReactNode,
 } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { readCookie } from '#shared/cookies.ts';
+import { AUTH_TOKEN_COOKIE, readCookie } from '#shared/cookies.ts';
 import { createApiClient, type ApiClient, type ApiMode } from './api.ts';
 
+export { AUTH_TOKEN_COOKIE };
 export const AUTH_FLAG_COOKIE = 'phim_logged_in';
-export const AUTH_TOKEN_COOKIE = 'phim_token';
 export const AUTH_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 /** The user as pages read it: the server-rendered root loader gives this shape too. */

@@ -1,41 +1,21 @@
 // Languages (en, vi) without a route prefix: detection, messages and the i18next instance factory.
 import type { i18n as I18n } from 'i18next';
 import { createTranslator } from '#app/lib/translator.ts';
-import { readCookie } from '#shared/cookies.ts';
 import {
   isLocale,
   LOCALE_COOKIE,
   LOCALE_COOKIE_MAX_AGE,
+  localeFromAcceptLanguage,
+  localeOf,
   locales,
   type Locale,
 } from '#shared/i18n.ts';
 
-export { isLocale, LOCALE_COOKIE, locales, type Locale };
+export { isLocale, LOCALE_COOKIE, localeFromAcceptLanguage, locales, type Locale };
 
-/** Picks the best supported locale from an Accept-Language header, honouring q-values. */
-export function localeFromAcceptLanguage(header: string | null | undefined): Locale | undefined {
-  if (!header) return undefined;
-  const ranked = header
-    .split(',')
-    .map((entry, position) => {
-      const [tag = '', ...params] = entry.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { tag: tag.toLowerCase(), q: q ? Number(q.slice(2)) : 1, position };
-    })
-    .filter((entry) => entry.tag && Number.isFinite(entry.q) && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.position - b.position);
-  for (const { tag } of ranked) {
-    const base = tag.split('-')[0];
-    if (isLocale(base)) return base;
-  }
-  return undefined;
-}
-
-/** Detection order: the i18n_redirected cookie, the browser's language, then the configured default. */
+/** A page request's language (shared/i18n.ts's `localeOf`). */
 export function detectLocale(request: Request, fallback: Locale): Locale {
-  const fromCookie = readCookie(request.headers.get('cookie'), LOCALE_COOKIE);
-  if (isLocale(fromCookie)) return fromCookie;
-  return localeFromAcceptLanguage(request.headers.get('accept-language')) ?? fallback;
+  return localeOf(request.headers.get('cookie'), request.headers.get('accept-language'), fallback);
 }
 
 export function localeCookie(locale: Locale) {

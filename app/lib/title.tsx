@@ -11,6 +11,11 @@ export type RouteHandle = {
   colorMode?: 'light' | 'dark';
   /** Description, canonical URL, previews and JSON-LD of the page (app/lib/seo.tsx); leaf routes only. */
   seo?: SeoHandle;
+  /**
+   * `'guests'`: the page renders the same for every guest in one language, so the server may answer guests
+   * with a copy rendered in the last PUBLIC_CACHE_SECONDS (server/web/page-cache.ts); leaf routes only.
+   */
+  pageCache?: 'guests';
 };
 
 export function formatTitle(page: string | undefined, siteName: string, separator = ' | ') {

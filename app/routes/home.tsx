@@ -15,7 +15,7 @@ import type { RouteHandle } from '#app/lib/title.tsx';
 import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/home';
 
-export const handle: RouteHandle = { title: 'pages.home' };
+export const handle: RouteHandle = { title: 'pages.home', pageCache: 'guests' };
 
 export const loader = withAccess(
   'public',

@@ -19,6 +19,7 @@ type MoviesData = ListingData & {
 };
 
 export const handle: RouteHandle = {
+  pageCache: 'guests',
   title: (data, t) => {
     const page = data as MoviesData | undefined;
     if (page?.query) return t('search.title', { query: page.query });

@@ -9,6 +9,7 @@ import { withAccess } from '#app/lib/access.server.ts';
 import type { Route } from './+types/slug';
 
 export const handle: RouteHandle = {
+  pageCache: 'guests',
   title: (data, t) => {
     const name = (data as { term?: { name: string } } | undefined)?.term?.name;
     return name ? withPage(name, data, t) : '';

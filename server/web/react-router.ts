@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerBuild, createRequestHandler as CreateRequestHandler } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import type { Services } from '#server/services.ts';
+import { PAGE_CACHE_HEADER } from '#shared/page-cache.ts';
 
 export type WebOptions = {
   services: Services;
@@ -73,12 +74,31 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     const mode = options.dev ? 'development' : 'production';
     // In production the handler is made once; in development each request picks up the latest build.
     const productionHandler = options.dev ? undefined : handlerFor(await getBuild(), mode);
+    const { pageCache } = services;
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      // A guest's page that another guest had rendered a moment ago (decision 058).
+      const key = options.dev ? null : pageCache.keyOf(request, services.site.defaultLocale);
+      const kept = key ? pageCache.get(key) : undefined;
+      if (kept) {
+        reply.header('x-phim-cache', 'hit');
+        return sendPage(reply, kept.status, kept.headers, pageCache.htmlOf(kept, request.cspNonce));
+      }
       const handler = productionHandler ?? handlerFor(await getBuild(), mode);
       const response = await handler(toWebRequest(request), {
         nonce: request.cspNonce,
         services,
       });
+      if (
+        key &&
+        response.status === 200 &&
+        response.headers.has(PAGE_CACHE_HEADER) &&
+        !response.headers.has('set-cookie')
+      ) {
+        const html = Buffer.from(await response.arrayBuffer());
+        const headers = [...response.headers];
+        pageCache.keep(key, { status: response.status, headers, html, nonce: request.cspNonce });
+        return sendPage(reply, response.status, headers, html);
+      }
       return sendWebResponse(reply, response);
     };
     web.route({
@@ -138,19 +158,35 @@ function toWebRequest(request: FastifyRequest): Request {
   } as RequestInit);
 }
 
-function sendWebResponse(reply: FastifyReply, response: Response) {
-  reply.status(response.status);
+/** The status and headers of a page's answer (Set-Cookie apart: `Headers` iterates each cookie as its own entry). */
+function answerWith(reply: FastifyReply, status: number, headers: Iterable<[string, string]>) {
+  reply.status(status);
   // Pages and their data depend on who asks (a signed-in viewer's page carries their history ticket): no shared
   // cache may keep them, and a browser asks again before reusing one. A route that knows better says so itself.
   reply.header('cache-control', 'private, no-cache');
-  for (const [key, value] of response.headers) {
-    if (key === 'set-cookie') continue;
+  for (const [key, value] of headers) {
+    if (key === 'set-cookie' || key === PAGE_CACHE_HEADER) continue;
     reply.header(key, value);
   }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) reply.header('set-cookie', cookies);
   // The security hook gives this response the nonce-based policy (see security.ts).
   reply.header('x-phim-nonce', '1');
+}
+
+/** A whole page: one buffer is one socket write, or one compression call. */
+function sendPage(
+  reply: FastifyReply,
+  status: number,
+  headers: Iterable<[string, string]>,
+  html: Buffer,
+) {
+  answerWith(reply, status, headers);
+  return reply.send(html);
+}
+
+function sendWebResponse(reply: FastifyReply, response: Response) {
+  answerWith(reply, response.status, response.headers);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
   // Pages arrive whole (entry.server.tsx): one buffer is one socket write, or one compression call.
   if (response.headers.has('content-length'))

@@ -35,6 +35,7 @@ import type { Route } from './+types/episode';
 type TitleData = { movie: { title: string }; episode: { name: string } } | undefined;
 
 export const handle: RouteHandle = {
+  pageCache: 'guests',
   colorMode: 'dark',
   title: (data) => {
     const page = data as TitleData;

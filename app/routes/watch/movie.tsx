@@ -24,6 +24,7 @@ import { MovieTitles } from '#app/components/catalog/movie-titles.tsx';
 import { progressByEpisode, resumeTarget } from '#shared/watch-progress.ts';
 
 export const handle: RouteHandle = {
+  pageCache: 'guests',
   title: (data) => (data as { movie?: { title: string } } | undefined)?.movie?.title ?? '',
   seo: (context) => movieSeo(context, context.data as Awaited<ReturnType<typeof loader>>),
 };

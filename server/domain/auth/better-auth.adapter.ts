@@ -3,6 +3,7 @@
 // so the sessions, self-service and admin services never see a Headers object or an APIError.
 import { APIError } from 'better-auth/api';
 import { Invalid } from '#server/domain/errors.ts';
+import { carriesCredentials } from '#shared/cookies.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
 import type { Caller } from './user.resource.ts';
 
@@ -41,9 +42,6 @@ export class BannedSignIn extends Error {
     this.name = 'BannedSignIn';
   }
 }
-
-/** Better Auth's session cookie: `better-auth.session_token`, `__Secure-` in front of it over HTTPS. */
-const SESSION_COOKIE = 'better-auth.session_token=';
 
 const codeOf = (error: APIError) => (error.body as { code?: string } | undefined)?.code ?? '';
 
@@ -104,8 +102,7 @@ export function createAuthAdapter(auth: Auth) {
     async sessionOf(headers: Headers): Promise<RequestSession | null> {
       // Most requests are guests' (with the CSRF or language cookie at most): no session cookie and no token
       // means no session, known without Better Auth's request pipeline (a tenth of a guest heartbeat's time).
-      if (!headers.has('authorization') && !headers.get('cookie')?.includes(SESSION_COOKIE))
-        return null;
+      if (!carriesCredentials(headers.get('cookie'), headers.get('authorization'))) return null;
       const found = await auth.api
         .getSession({ headers, query: { disableCookieCache: true } })
         .catch(() => null);

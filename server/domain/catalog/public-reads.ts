@@ -31,6 +31,12 @@ export function createPublicReads(options: {
   const now = options.now ?? Date.now;
   // A Map keeps insertion order: the first key is the oldest read.
   const entries = new Map<string, Entry>();
+  /** What else is made of these reads and must start afresh with them (the guests' page cache). */
+  const dependents: Array<() => void> = [];
+  const forget = () => {
+    entries.clear();
+    for (const clear of dependents) clear();
+  };
 
   function read<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (maxAgeMs <= 0) return load();
@@ -72,8 +78,13 @@ export function createPublicReads(options: {
         return { ...page, subtitles: episodeSubtitles, details, more_like_this: moreLikeThis };
       }),
     /** Forgets everything: called after each admin write and when a video becomes ready or fails. */
-    clear() {
-      entries.clear();
+    clear: forget,
+    /** Calls `clear` whenever these reads are forgotten. */
+    onClear(clear: () => void) {
+      dependents.push(clear);
+    },
+    get maxAgeMs() {
+      return maxAgeMs;
     },
     get size() {
       return entries.size;
@@ -81,7 +92,7 @@ export function createPublicReads(options: {
     /** Changes the age at run time (the bench measures the pages with and without); 0 also forgets. */
     setMaxAge(ms: number) {
       maxAgeMs = ms;
-      if (ms <= 0) entries.clear();
+      if (ms <= 0) forget();
     },
   };
 }
