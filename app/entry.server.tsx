@@ -59,6 +59,8 @@ export default async function handleRequest(
       const html = holdAppScripts(Buffer.concat(chunks), {
         bootUrl: playerBoot,
         entryModule: routerContext.manifest.entry.module,
+        // Development's modules come from Vite, with its client first: they load as React Router writes them.
+        paintFirst: import.meta.env.PROD,
       });
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       responseHeaders.set('Content-Language', locale);

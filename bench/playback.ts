@@ -28,7 +28,7 @@ import { sparePort } from './storage.ts';
 
 const FFMPEG = locateBinary('ffmpeg').path;
 const FFPROBE = locateBinary('ffprobe').path;
-const RUNS = Number(process.env.BENCH_PLAYBACK_RUNS ?? 15);
+const RUNS = Number(process.env.BENCH_PLAYBACK_RUNS ?? 25);
 /** A 1080p source for the full ladder (1080/720/480/360); only the first segments matter for the first frame. */
 const CLIP = { width: 1920, height: 1080, fps: 30, seconds: 16 };
 

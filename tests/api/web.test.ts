@@ -110,12 +110,15 @@ describe('security headers', () => {
     const scripts = [...response.body.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
     expect(scripts.length).toBeGreaterThan(0);
     for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
-    // Module preloads too: with 'strict-dynamic' the browser refuses one without it.
+    // Module preloads too (with 'strict-dynamic' the browser refuses one without it): the held app's, made by the
+    // release script, copy the nonce of the script that holds them.
     const preloads = [...response.body.matchAll(/<link rel="modulepreload"([^>]*)>/g)].map(
       (m) => m[1],
     );
-    expect(preloads.length).toBeGreaterThan(0);
     for (const attributes of preloads) expect(attributes).toContain(`nonce="${nonce}"`);
+    expect(response.body).toMatch(
+      new RegExp(`<script nonce="${nonce}" type="text/x-phim-app" data-preloads="[^"]+">`),
+    );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['strict-transport-security']).toBeUndefined();
@@ -144,16 +147,20 @@ describe('security headers', () => {
     }
   });
 
-  it("asks for the stylesheet, which holds the first paint, before the app's modules", async () => {
+  it("asks for the stylesheet and the hero before the app's modules, which wait for the paint", async () => {
     const { body } = await get('/');
     const stylesheet = body.search(/<link [^>]*rel="stylesheet"/);
     expect(stylesheet).toBeGreaterThan(0);
-    expect(stylesheet).toBeLessThan(body.indexOf('rel="modulepreload"'));
+    // No module is asked for from the document: the app's wait in its held script for the release (decision 059).
+    expect(body).not.toContain('rel="modulepreload"');
+    const held = body.indexOf('type="text/x-phim-app"');
+    expect(stylesheet).toBeLessThan(held);
+    expect(body.slice(held)).toContain('img[fetchpriority="high"]');
   });
 
   it('serves built assets as immutable', async () => {
     const page = await get('/');
-    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
+    const asset = /import\("(\/assets\/[^"]+\.js)"\)/.exec(page.body)?.[1];
     expect(asset).toBeTruthy();
     const response = await get(asset as string);
     expect(response.statusCode).toBe(200);
@@ -196,7 +203,7 @@ describe('compression', () => {
 
   it("serves the build's pre-compressed assets, identical once decoded", async () => {
     const page = await get('/');
-    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(page.body)![1]!;
+    const asset = /import\("(\/assets\/[^"]+\.js)"\)/.exec(page.body)![1]!;
     const plain = await get(asset);
     const br = await get(asset, { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
@@ -311,11 +318,14 @@ describe('a watch page whose player starts early', () => {
     expect(body).not.toMatch(/<script [^>]*type="module" async="">[^<]*entry\.client/);
   });
 
-  it('leaves crawlers and pages without a player as they were', async () => {
+  it('leaves crawlers without scripts, and lets other pages go after their paint', async () => {
     const held = /<script [^>]*type="text\/x-phim-app"/;
     expect((await get(watch, { 'user-agent': 'Googlebot/2.1' })).body).not.toMatch(held);
     const home = (await get('/')).body;
-    expect(home).not.toMatch(held);
-    expect(home).toMatch(/<script [^>]*type="module" async="">[^<]*entry\.client/);
+    expect(home).toMatch(held);
+    expect(home).not.toMatch(/<script [^>]*type="module" async="">[^<]*entry\.client/);
+    // The home page's release waits for its hero; the watch page's is the early start's.
+    expect(home).toContain('requestAnimationFrame');
+    expect((await get(watch)).body).not.toContain('img[fetchpriority=');
   });
 });

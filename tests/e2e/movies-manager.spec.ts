@@ -18,7 +18,8 @@ test('an admin creates, finds and unpublishes a movie', async ({ asAdmin: page }
       const point = document.elementFromPoint(window.innerWidth - 60, window.innerHeight - 3);
       return Boolean(point?.closest('[data-sticky-footer]'));
     });
-  expect(await atBottom()).toBe(true);
+  // Once the sheet has slid in (its dialog's code loads when first asked for).
+  await expect.poll(atBottom).toBe(true);
   await form.getByLabel('Original title').hover();
   await page.mouse.wheel(0, 400);
   expect(await atBottom()).toBe(true);

@@ -60,7 +60,7 @@ function ContinueCard({ item }: { item: ContinueItem }) {
         />
         <span
           aria-hidden
-          className="absolute top-1/2 left-1/2 grid size-12 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-neutral-950/55 text-white opacity-90 ring-1 ring-white/40 backdrop-blur transition group-hover:scale-110 group-hover:bg-primary-600"
+          className="absolute top-1/2 left-1/2 grid size-12 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-neutral-950/70 text-white opacity-90 ring-1 ring-white/40 transition group-hover:scale-110 group-hover:bg-primary-600"
         >
           <Play className="size-5 translate-x-px fill-current" />
         </span>

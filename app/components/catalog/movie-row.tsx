@@ -284,7 +284,7 @@ function LandscapeCard({
           {movie.quality}
         </span>
         {movie.current_episode ? (
-          <span className="absolute right-2 bottom-2 max-w-[70%] truncate rounded-md bg-neutral-950/80 px-1.5 py-0.5 text-[11px] font-semibold text-white backdrop-blur">
+          <span className="absolute right-2 bottom-2 max-w-[70%] truncate rounded-md bg-neutral-950/85 px-1.5 py-0.5 text-[11px] font-semibold text-white">
             {movie.current_episode}
           </span>
         ) : null}

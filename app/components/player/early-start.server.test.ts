@@ -1,5 +1,7 @@
-// Holding React Router's scripts back on a page whose player starts early, on its output's shape.
+// Holding React Router's scripts back on a page whose player starts early, or until any other page has painted its
+// hero (decision 059), on its output's shape.
 import { describe, expect, it } from 'vitest';
+import { paintFirstScript } from './early-start.ts';
 import { holdAppScripts } from './early-start.server.ts';
 
 const boot = '/assets/player-boot-b.js';
@@ -17,7 +19,11 @@ const page = (early: boolean) =>
 
 describe('holdAppScripts', () => {
   it("takes the app's preloads out and gives its module script a type that does not run", () => {
-    const html = holdAppScripts(page(true), { bootUrl: boot, entryModule }).toString();
+    const html = holdAppScripts(page(true), {
+      bootUrl: boot,
+      entryModule,
+      paintFirst: true,
+    }).toString();
     expect([...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1])).toEqual([
       boot,
       boot,
@@ -26,15 +32,37 @@ describe('holdAppScripts', () => {
       `<script nonce="n" type="text/x-phim-app" data-preloads="[&quot;${entryModule}&quot;,&quot;/assets/root-r.js&quot;]">${routerScript}</script>`,
     );
     expect(html).not.toContain('type="module" async="">;');
+    // The early start lets it go: no second release.
+    expect(html).not.toContain(paintFirstScript);
   });
 
-  it('leaves a page without the early start, or of another shape, as it was', () => {
-    const plain = page(false);
-    expect(holdAppScripts(plain, { bootUrl: boot, entryModule })).toBe(plain);
-    const other = page(true);
-    expect(holdAppScripts(other, { bootUrl: boot, entryModule: '/assets/entry.client-x.js' })).toBe(
-      other,
+  it('holds any other page’s app until its hero is painted, with every preload', () => {
+    const html = holdAppScripts(page(false), {
+      bootUrl: boot,
+      entryModule,
+      paintFirst: true,
+    }).toString();
+    // (The test page's high-priority preload is not React Router's shape: it stays.)
+    expect([...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      boot,
+    ]);
+    expect(html).toContain(
+      `<script nonce="n" type="text/x-phim-app" data-preloads="[&quot;${entryModule}&quot;,&quot;/assets/root-r.js&quot;,&quot;${boot}&quot;]">${routerScript}</script><script nonce="n">${paintFirstScript}</script></body>`,
     );
-    expect(holdAppScripts(other, { bootUrl: '', entryModule })).toBe(other);
+  });
+
+  it('leaves a page as it was in development, or of another shape', () => {
+    const plain = page(false);
+    expect(holdAppScripts(plain, { bootUrl: boot, entryModule, paintFirst: false })).toBe(plain);
+    const other = page(true);
+    for (const paintFirst of [true, false])
+      expect(
+        holdAppScripts(other, {
+          bootUrl: boot,
+          entryModule: '/assets/entry.client-x.js',
+          paintFirst,
+        }),
+      ).toBe(other);
+    expect(holdAppScripts(other, { bootUrl: '', entryModule, paintFirst: false })).toBe(other);
   });
 });

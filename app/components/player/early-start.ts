@@ -17,6 +17,26 @@ export const DEFERRED_APP_TYPE = 'text/x-phim-app';
 export const APP_WAIT_LIMIT_MS = 1000;
 
 /**
+ * `go`, a function that puts React Router's module script (held back by the server with `DEFERRED_APP_TYPE`) in
+ * place with a type that runs, and its module preloads into <head>; it clears the timer `t` first. The same
+ * 'strict-dynamic' policy lets scripts made by a script run; the nonce is copied all the same.
+ */
+const START_APP = `()=>{clearTimeout(t);const s=document.querySelector('script[type="${DEFERRED_APP_TYPE}"]');if(!s){if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',go,{once:true});return}for(const h of JSON.parse(s.dataset.preloads||'[]')){const l=document.createElement('link');l.rel='modulepreload';l.href=h;l.nonce=s.nonce;document.head.append(l)}const m=document.createElement('script');m.type='module';m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)}`;
+
+/**
+ * Every other page's release of the held app (decision 059): once the page has painted its priority pictures (the
+ * hero: `fetchpriority="high"`), or after `APP_WAIT_LIMIT_MS`, and one frame more. The stylesheet, the document and
+ * the hero then have the network and the CPU to themselves; the page is whole HTML until then (links work).
+ */
+export const paintFirstScript = [
+  `let t`,
+  `const go=${START_APP}`,
+  `const p=()=>requestAnimationFrame(()=>setTimeout(go,0))`,
+  `t=setTimeout(p,${APP_WAIT_LIMIT_MS})`,
+  `Promise.all([...document.querySelectorAll('img[fetchpriority="high"]')].filter(i=>!i.complete).map(i=>new Promise(r=>{i.addEventListener('load',r,{once:true});i.addEventListener('error',r,{once:true})}))).then(()=>{clearTimeout(t);p()})`,
+].join(';');
+
+/**
  * An inline module script, so that it runs as soon as the parser reaches it (a classic one would wait for the page's
  * stylesheets): enables the play button, notes a press (the early start plays when it is ready: the press counts as
  * the viewer's gesture), and imports the early start's module. Then, when the early start has settled or after
@@ -26,14 +46,12 @@ export const APP_WAIT_LIMIT_MS = 1000;
  */
 export function earlyStartScript(bootUrl: string) {
   if (!bootUrl) return '';
-  // The same 'strict-dynamic' policy lets scripts made by a script run; the nonce is copied all the same.
-  const startApp = `()=>{clearTimeout(t);const s=document.querySelector('script[type="${DEFERRED_APP_TYPE}"]');if(!s){if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',go,{once:true});return}for(const h of JSON.parse(s.dataset.preloads||'[]')){const l=document.createElement('link');l.rel='modulepreload';l.href=h;l.nonce=s.nonce;document.head.append(l)}const m=document.createElement('script');m.type='module';m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)}`;
   return [
     `const f=document.querySelector('[data-player-boot]'),b=f.querySelector('[data-player-boot-play]')`,
     `f.setAttribute(${JSON.stringify(EARLY_START_ATTRIBUTE)},'loading')`,
     `b.disabled=false`,
     `b.addEventListener('click',()=>b.setAttribute('data-requested',''))`,
-    `const go=${startApp}`,
+    `const go=${START_APP}`,
     `const t=setTimeout(go,${APP_WAIT_LIMIT_MS})`,
     `f.addEventListener(${JSON.stringify(EARLY_START_SETTLED)},go,{once:true})`,
     `import(${JSON.stringify(bootUrl)})`,
