@@ -104,11 +104,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ) : (
               <ContinueRow key={block.key} items={resume} title={title} limit={block.limit} />
             );
-          const priority = rowIndex++ === 0 && !hasHero;
+          const first = rowIndex++ === 0;
+          const priority = first && !hasHero;
           const props = { title, href: seeAllHref(block), movies: block.movies, priority };
-          if (block.layout === 'grid') return <MovieGrid key={block.key} {...props} />;
-          if (block.layout === 'landscape') return <LandscapeRow key={block.key} {...props} />;
-          return <MovieRow key={block.key} {...props} />;
+          const row =
+            block.layout === 'grid' ? (
+              <MovieGrid {...props} />
+            ) : block.layout === 'landscape' ? (
+              <LandscapeRow {...props} />
+            ) : (
+              <MovieRow {...props} />
+            );
+          // The rows after the first are laid out when the viewer nears them (a hundred cards made the first
+          // frame a 230 ms task on loopback).
+          return (
+            <div key={block.key} className={first ? undefined : 'paint-when-near'}>
+              {row}
+            </div>
+          );
         })}
         {hasMovies ? <BrowseMore /> : null}
       </div>

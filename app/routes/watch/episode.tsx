@@ -297,7 +297,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
       {loaderData.more_like_this.length ? (
-        <div className="pb-12">
+        <div className="paint-when-near pb-12">
           <MovieRow title={t('watching.moreLikeThis')} movies={loaderData.more_like_this} />
         </div>
       ) : null}
