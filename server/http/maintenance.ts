@@ -2,8 +2,7 @@
 // friendly page in the visitor's language. The health check, the restore's own status and the built assets
 // (a page already open keeps loading its chunks) still answer.
 import type { FastifyInstance } from 'fastify';
-import { readCookie } from '#shared/cookies.ts';
-import { isLocale, LOCALE_COOKIE, type Locale } from '#shared/i18n.ts';
+import { localeOf, type Locale } from '#shared/i18n.ts';
 import { messages } from '#shared/locales/index.ts';
 import { errorBody } from './errors.ts';
 
@@ -15,17 +14,6 @@ const escapeHtml = (text: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
-
-function localeOf(
-  cookie: string | undefined,
-  acceptLanguage: string | undefined,
-  fallback: Locale,
-) {
-  const chosen = readCookie(cookie, LOCALE_COOKIE);
-  if (isLocale(chosen)) return chosen;
-  const first = (acceptLanguage ?? '').split(',')[0]?.trim().slice(0, 2).toLowerCase();
-  return isLocale(first) ? first : fallback;
-}
 
 export function maintenancePage(locale: Locale, siteName: string, retrySeconds: number) {
   const text = messages[locale].backups.maintenance;
