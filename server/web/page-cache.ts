@@ -1,8 +1,8 @@
 // Guests' pages kept for PUBLIC_CACHE_SECONDS (decision 058). The catalogue's pages (home, /movies, a movie's and
 // an episode's page, a landing) render the same for every guest in one language: a route says so in its handle
-// (`pageCache: 'guests'`, app/lib/page-cache.ts), and a guest's next request for the same address, language and
-// kind of agent is answered with the kept HTML instead of a render. A release's crowd then costs one render per
-// page every few seconds, as the public reads (decision 019) made it one database read.
+// (`pageCache: 'guests'`, `RouteHandle` in app/lib/title.tsx), and a guest's next request for the same address,
+// language and kind of agent is answered with the kept HTML instead of a render. A release's crowd then costs one
+// render per page every few seconds, as the public reads (decision 019) made it one database read.
 //
 // Only requests without any credential are served from it or fill it (a session cookie, token mode's cookie or an
 // Authorization header, valid or not), only 200 answers without Set-Cookie are kept, and the CSP nonce is never
