@@ -13,6 +13,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+import { LinkDelegation } from '#app/components/app-link.tsx';
 import { ErrorView } from '#app/components/error-view.tsx';
 import { AuthProvider } from '#app/lib/auth.tsx';
 import { useMergeGuestHistory } from '#app/lib/guest-history.ts';
@@ -126,7 +127,12 @@ export default function App() {
   useReloadOnNewBuild();
   useMergeGuestHistory();
   useSiteAssets();
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <LinkDelegation />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -33,7 +33,7 @@ export function menuLabel(label: NavLabel | string, locale: string) {
   return (locale === 'en' ? label.en || label.vi : label.vi || label.en) || '';
 }
 
-type TermOption = { id: number; name: string; slug: string };
+export type TermOption = { id: number; name: string; slug: string };
 export type VisibleTerms = Record<TermKind, readonly TermOption[]>;
 
 /** `/movies` with a listing target's filters, in a fixed order. */

@@ -1,7 +1,16 @@
-// Same-host links that prefetch data and code on hover or focus, except on save-data or 2g connections.
+// Same-host links that prefetch data and code on hover or focus, except on save-data or 2g connections. Where a page
+// has hundreds of them (cards, the menus' terms), `PlainLink`: a plain `<a>` that the page's one `LinkDelegation`
+// follows and prefetches the same way, without a `<Link>` of its own to render and hydrate (decision 060).
 import { ExternalLink, type LucideIcon } from 'lucide-react';
-import type { ComponentProps } from 'react';
-import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router';
+import { useEffect, useState, type ComponentProps } from 'react';
+import {
+  Link,
+  NavLink,
+  PrefetchPageLinks,
+  useNavigate,
+  type LinkProps,
+  type NavLinkProps,
+} from 'react-router';
 import { cn } from '#app/lib/cn.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 
@@ -17,6 +26,66 @@ export function prefetchMode(): 'intent' | 'none' {
 
 export function AppLink(props: LinkProps) {
   return <Link prefetch={prefetchMode()} {...props} />;
+}
+
+/** The attribute that hands an `<a>` to `LinkDelegation`. */
+const DELEGATED = 'data-app-link';
+
+/**
+ * A same-host link followed in the app like `AppLink`, as a plain `<a>`: `data-discover` lets React Router learn
+ * its route ahead, as it does for `<Link>`; `LinkDelegation` follows and prefetches it.
+ */
+export function PlainLink({ to, ...props }: Omit<ComponentProps<'a'>, 'href'> & { to: string }) {
+  return <a href={to} {...{ [DELEGATED]: '' }} data-discover="true" {...props} />;
+}
+
+/**
+ * Follows a click on any `PlainLink` in the app (a plain left click that no handler has taken, as `<Link>` does),
+ * and prefetches the page of the one last pointed at or focused.
+ */
+export function LinkDelegation() {
+  const navigate = useNavigate();
+  const [intent, setIntent] = useState<string | null>(null);
+  useEffect(() => {
+    const anchorOf = (event: Event) =>
+      event.target instanceof Element
+        ? event.target.closest<HTMLAnchorElement>(`a[${DELEGATED}]`)
+        : null;
+    const sameHostPath = (anchor: HTMLAnchorElement) => {
+      const url = new URL(anchor.href, window.location.href);
+      return url.origin === window.location.origin ? url.pathname + url.search + url.hash : null;
+    };
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      const anchor = anchorOf(event);
+      if (
+        !anchor ||
+        (anchor.target && anchor.target !== '_self') ||
+        anchor.hasAttribute('download')
+      )
+        return;
+      const path = sameHostPath(anchor);
+      if (path === null) return;
+      event.preventDefault();
+      void navigate(path);
+    };
+    const onIntent = (event: Event) => {
+      const anchor = anchorOf(event);
+      if (!anchor || prefetchMode() === 'none') return;
+      const path = sameHostPath(anchor);
+      if (path !== null) setIntent(path.split('#')[0]!);
+    };
+    document.addEventListener('click', onClick);
+    document.addEventListener('pointerover', onIntent, { passive: true });
+    document.addEventListener('focusin', onIntent);
+    return () => {
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('pointerover', onIntent);
+      document.removeEventListener('focusin', onIntent);
+    };
+  }, [navigate]);
+  return intent ? <PrefetchPageLinks page={intent} /> : null;
 }
 
 export function AppNavLink(props: NavLinkProps) {

@@ -144,9 +144,6 @@ export function Img({
 
   const placeholder: CSSProperties = {
     backgroundImage: `url("${imageUrl(src, { blur: true, version })}")`,
-    backgroundSize: 'cover',
-    backgroundPosition: 'center',
-    backgroundRepeat: 'no-repeat',
   };
   const srcSet = imageSrcSet(src, { width, quality, version, sizes: Boolean(sizes) });
   // The hero, asked for from <head> with the same choice of widths as the image (decision 056).
@@ -163,7 +160,7 @@ export function Img({
       src={imageUrl(src, { width, quality, version })}
       srcSet={srcSet}
       {...common}
-      className={cn('bg-neutral-200 object-cover dark:bg-neutral-800', className)}
+      className={cn('img-placeholder', className)}
       style={{ ...placeholder, ...style }}
       // The picture covers the placeholder; dropping it keeps it from showing through transparent pixels.
       // The ref covers an image that finished before hydration, when onLoad had no listener yet.

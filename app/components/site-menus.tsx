@@ -14,7 +14,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation } from 'react-router';
-import { AppLink, NavItem } from '#app/components/app-link.tsx';
+import { NavItem, PlainLink } from '#app/components/app-link.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { menuLabel, type MenuLink } from '#shared/menus.ts';
@@ -75,10 +75,11 @@ function MenuAnchor({
         {children}
       </NavItem>
     );
+  // A plain anchor (decision 060): the menus' genres, nations and types are about fifty links on every page.
   return (
-    <AppLink to={link.href} className={className} onClick={onNavigate}>
+    <PlainLink to={link.href} className={className} onClick={onNavigate}>
       {children}
-    </AppLink>
+    </PlainLink>
   );
 }
 
@@ -275,7 +276,7 @@ function MenuGroup({
               <li key={index} className="break-inside-avoid">
                 <MenuAnchor
                   link={child as MenuLink & { href: string }}
-                  className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-neutral-700 hover:bg-neutral-100 hover:text-neutral-950 focus-visible:bg-neutral-100 focus-visible:outline-none dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white dark:focus-visible:bg-neutral-800"
+                  className="menu-panel-link"
                   onNavigate={() => setOpen(false)}
                 >
                   <span className="min-w-0 truncate">{label(child)}</span>

@@ -3,6 +3,7 @@
 import type { AppLoadContext } from 'react-router';
 import { resolveMenus, termKindsUsed, type SiteMenus, type VisibleTerms } from '#shared/menus.ts';
 import type { Navigation } from '#shared/navigation.ts';
+import type { TermKind } from '#shared/catalog.ts';
 
 type Services = AppLoadContext['services'];
 
@@ -14,9 +15,9 @@ let last: { navigation: Navigation; terms: VisibleTerms; year: number; menus: Si
 export async function loadMenus(services: Services): Promise<SiteMenus> {
   const navigation = services.settings.get('navigation');
   const kinds = termKindsUsed(navigation);
-  const read = (kind: keyof VisibleTerms) =>
-    kinds.has(kind) ? services.publicReads.termOptions(kind) : Promise.resolve(NONE);
-  const [genre, nation, type] = await Promise.all([read('genre'), read('nation'), read('type')]);
+  const visible = kinds.size ? await services.publicReads.visibleTerms() : null;
+  const pick = (kind: TermKind) => (visible && kinds.has(kind) ? visible[kind] : NONE);
+  const [genre, nation, type] = [pick('genre'), pick('nation'), pick('type')];
   const year = new Date().getUTCFullYear();
   // The cache hands out the same arrays until it reads again: then the menus are the same too.
   if (

@@ -124,10 +124,22 @@ test('a visitor sees the hero and rows, scrolls a row with the keyboard, and ope
   const href = (await card.getAttribute('href'))!;
   const picked = created.find((movie) => href === `/watch/${movie.slug}`);
   expect(picked).toBeTruthy();
+  // A click with Ctrl is the browser's: a new tab, as with any link.
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    card.click({ modifiers: ['ControlOrMeta'] }),
+  ]);
+  await expect(tab).toHaveURL(new RegExp(`${href}$`));
+  await tab.close();
+  await expect(page).toHaveURL('/');
+  // The app follows a card in place (decision 060: a plain anchor, the page's one handler): no reload.
+  const marked = () => page.evaluate(() => (window as { stayed?: boolean }).stayed === true);
+  await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
   await card.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(href);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(picked!.title);
+  expect(await marked()).toBe(true);
 });
 
 test('with reduced motion the hero does not move by itself', async ({ page, createMovie }) => {

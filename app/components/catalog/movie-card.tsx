@@ -3,8 +3,10 @@
 // The menu itself (Radix's, with the follow state's hooks) is made when it first opens: until then the ⋯ is a
 // plain button, as a page of a hundred cards spent about a fifth of its server render on a hundred closed menus.
 // The badges and the ⋯ have no backdrop blur: each was a composited layer of its own, and a home page of about a
-// hundred cards spent a third of its first frames compositing three hundred of them (decision 059).
-import { BookmarkCheck, BookmarkPlus, Info, MoreVertical } from 'lucide-react';
+// hundred cards spent a third of its first frames compositing three hundred of them (decision 059). Its parts are
+// component classes (app.css), its link a `PlainLink` and its ⋯ drawn by CSS: a hundred cards are a hundred times
+// whatever each one costs to render, send, parse and hydrate (decision 060).
+import { BookmarkCheck, BookmarkPlus, Info } from 'lucide-react';
 import {
   useEffect,
   useRef,
@@ -15,7 +17,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { CardMovie } from '#shared/resources/movie.ts';
-import { AppLink } from '#app/components/app-link.tsx';
+import { AppLink, PlainLink } from '#app/components/app-link.tsx';
 import { hasFollowIntent, useFollow } from '#app/components/catalog/follow-button.tsx';
 import { Poster } from '#app/components/image.tsx';
 import { MovieTitles } from '#app/components/catalog/movie-titles.tsx';
@@ -86,7 +88,7 @@ export function MovieCard({
 
   return (
     <div
-      className="group/card relative"
+      className="card"
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={cancelPress}
@@ -104,46 +106,34 @@ export function MovieCard({
         press.current = null;
       }}
     >
-      <AppLink
-        to={`/watch/${movie.slug}`}
-        className="group flex flex-col gap-2 rounded-xl select-none focus-visible:outline-2 focus-visible:outline-offset-4 [-webkit-touch-callout:none]"
-        data-testid="movie-card"
-      >
-        <div className="relative aspect-[2/3] overflow-hidden rounded-xl bg-neutral-200 shadow-sm dark:bg-neutral-800">
+      <PlainLink to={`/watch/${movie.slug}`} className="card-link" data-testid="movie-card">
+        <div className="card-poster">
           <Poster
             src={movie.poster}
             width={240}
             sizes="(min-width: 1280px) 12rem, (min-width: 768px) 22vw, 45vw"
             alt=""
             priority={priority}
-            className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+            className="card-img"
           />
-          <div className="absolute top-2 left-2 flex flex-wrap gap-1 pr-9">
+          <div className="card-badges">
             {badge}
-            <span className="rounded-md bg-primary-700 px-1.5 py-0.5 text-[11px] font-bold text-white shadow">
-              {movie.quality}
-            </span>
-            {movie.languages[0] ? (
-              <span className="rounded-md bg-neutral-950/85 px-1.5 py-0.5 text-[11px] font-semibold text-white">
-                {movie.languages[0]}
-              </span>
-            ) : null}
+            <span className="badge badge-quality">{movie.quality}</span>
+            {movie.languages[0] ? <span className="badge">{movie.languages[0]}</span> : null}
           </div>
           {movie.current_episode ? (
-            <span className="absolute right-2 bottom-2 max-w-[85%] truncate rounded-md bg-neutral-950/85 px-1.5 py-0.5 text-[11px] font-semibold text-white">
-              {movie.current_episode}
-            </span>
+            <span className="badge card-episode">{movie.current_episode}</span>
           ) : null}
         </div>
         <MovieTitles
           title={movie.title}
           originalTitle={movie.original_title}
           year={movie.year}
-          className="min-w-0 px-0.5"
-          titleClassName="line-clamp-2 text-sm font-semibold group-hover:text-primary-700 dark:group-hover:text-primary-300"
-          originalClassName="truncate text-xs text-neutral-500 dark:text-neutral-400"
+          className="card-titles"
+          titleClassName="card-title"
+          originalClassName="card-original"
         />
-      </AppLink>
+      </PlainLink>
       {menuMade || followAsked ? (
         <CardMenu
           movie={movie}
@@ -181,11 +171,11 @@ function MenuButton({ title, ...props }: { title: string } & ComponentProps<'but
       aria-haspopup="menu"
       aria-expanded={false}
       data-state="closed"
-      className="absolute top-1.5 right-1.5 inline-flex size-8 items-center justify-center rounded-full bg-neutral-950/80 text-white opacity-0 shadow transition-opacity group-focus-within/card:opacity-100 group-hover/card:opacity-100 hover:bg-neutral-950/90 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 data-[state=open]:opacity-100 pointer-coarse:opacity-100"
+      className="card-menu"
       aria-label={t('follows.cardMenu', { title })}
       {...props}
     >
-      <MoreVertical aria-hidden className="size-4" />
+      <span aria-hidden className="icon-more" />
     </button>
   );
 }

@@ -11,7 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { AppLink } from '#app/components/app-link.tsx';
+import { AppLink, PlainLink } from '#app/components/app-link.tsx';
 import { MovieCard } from '#app/components/catalog/movie-card.tsx';
 import { MovieTitles } from '#app/components/catalog/movie-titles.tsx';
 import { Img } from '#app/components/image.tsx';
@@ -40,7 +40,7 @@ export function MovieRow({
   return (
     <ScrollRow title={title} href={href} testId="movie-row">
       {movies.map((movie, index) => (
-        <li key={movie.id} className="w-36 shrink-0 snap-start sm:w-40 lg:w-44 2xl:w-48">
+        <li key={movie.id} className="row-item">
           <MovieCard movie={movie} priority={priority && index < 3} />
         </li>
       ))}
@@ -261,12 +261,8 @@ function LandscapeCard({
   priority: boolean;
 }) {
   return (
-    <AppLink
-      to={`/watch/${movie.slug}`}
-      className="group flex flex-col gap-2 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4"
-      data-testid="landscape-card"
-    >
-      <div className="relative aspect-video overflow-hidden rounded-xl bg-neutral-200 shadow-sm dark:bg-neutral-800">
+    <PlainLink to={`/watch/${movie.slug}`} className="card-link" data-testid="landscape-card">
+      <div className="card-poster-wide">
         <Img
           src={movie.backdrop ?? movie.poster}
           width={320}
@@ -274,29 +270,25 @@ function LandscapeCard({
           sizes="(min-width: 1024px) 20rem, (min-width: 640px) 18rem, 16rem"
           alt=""
           priority={priority}
-          className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+          className="card-img"
         />
         <div
           aria-hidden
           className="absolute inset-0 bg-gradient-to-t from-neutral-950/70 via-transparent to-transparent"
         />
-        <span className="absolute top-2 left-2 rounded-md bg-primary-700 px-1.5 py-0.5 text-[11px] font-bold text-white shadow">
-          {movie.quality}
-        </span>
+        <span className="badge badge-quality absolute top-2 left-2">{movie.quality}</span>
         {movie.current_episode ? (
-          <span className="absolute right-2 bottom-2 max-w-[70%] truncate rounded-md bg-neutral-950/85 px-1.5 py-0.5 text-[11px] font-semibold text-white">
-            {movie.current_episode}
-          </span>
+          <span className="badge card-episode max-w-[70%]">{movie.current_episode}</span>
         ) : null}
       </div>
       <MovieTitles
         title={movie.title}
         originalTitle={movie.original_title}
         year={movie.year}
-        className="min-w-0 px-0.5"
-        titleClassName="line-clamp-1 text-sm font-semibold group-hover:text-primary-700 dark:group-hover:text-primary-300"
-        originalClassName="truncate text-xs text-neutral-500 dark:text-neutral-400"
+        className="card-titles"
+        titleClassName="card-title line-clamp-1"
+        originalClassName="card-original"
       />
-    </AppLink>
+    </PlainLink>
   );
 }

@@ -52,16 +52,11 @@ export const loader = withAccess('admin', async (_args: Route.LoaderArgs, { serv
   const ids = sections.flatMap((section) =>
     section.kind === 'picked' || section.kind === 'hero' ? section.settings.movie_ids : [],
   );
-  const [movies, genre, type, nation] = await Promise.all([
+  const [movies, visible] = await Promise.all([
     home.pickedMovies([...new Set(ids)]),
-    ...TERM_KINDS.map((kind) => terms.listOptions(kind)),
+    terms.listOptions(),
   ]);
-  return {
-    sections,
-    customised,
-    movies,
-    terms: { genre: genre!, type: type!, nation: nation! },
-  };
+  return { sections, customised, movies, terms: visible };
 });
 
 type Data = Route.ComponentProps['loaderData'];

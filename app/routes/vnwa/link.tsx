@@ -51,14 +51,9 @@ import type { Route } from './+types/link';
 export const handle: RouteHandle = { title: 'admin.pages.link' };
 
 export const loader = withAccess('admin', async (_args: Route.LoaderArgs, { services }) => {
-  const [genre, nation, type] = await Promise.all([
-    services.publicReads.termOptions('genre'),
-    services.publicReads.termOptions('nation'),
-    services.publicReads.termOptions('type'),
-  ]);
   return {
     navigation: services.settings.get('navigation'),
-    terms: { genre, nation, type } satisfies VisibleTerms,
+    terms: (await services.publicReads.visibleTerms()) satisfies VisibleTerms,
   };
 });
 

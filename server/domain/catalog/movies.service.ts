@@ -248,22 +248,24 @@ export function createMoviesService({
         // A hidden type, genre or nation has no page: visitors see no link to it.
         .leftJoin(terms, and(eq(terms.id, movies.typeId), eq(terms.visible, true)))
         .where(and(eq(movies.slug, slug), eq(movies.published, true)));
-      if (!rows[0]) return null;
-      const movie = (await movieResources(db, rows as never, { visibleOnly: true }))[0]!;
+      const id = rows[0]?.movie.id;
+      if (id === undefined) return null;
       // Independent reads, side by side: the page waits for the slowest, not for their sum.
-      const [servers, list, related] = await Promise.all([
+      const [resources, servers, list, related] = await Promise.all([
+        movieResources(db, rows as never, { visibleOnly: true }),
         db
           .select()
           .from(movieServers)
-          .where(eq(movieServers.movieId, movie.id))
+          .where(eq(movieServers.movieId, id))
           .orderBy(asc(movieServers.sortOrder), asc(movieServers.id)),
         db
           .select()
           .from(episodes)
-          .where(and(eq(episodes.movieId, movie.id), eq(episodes.published, true)))
+          .where(and(eq(episodes.movieId, id), eq(episodes.published, true)))
           .orderBy(asc(episodes.sortOrder), asc(episodes.id)),
-        moreLikeThis(db, movie.id),
+        moreLikeThis(db, id),
       ]);
+      const movie = resources[0]!;
       return {
         movie,
         servers: viewerServers(servers, list),

@@ -25,7 +25,7 @@ function setUp(options: { maxAgeMs?: number; maxEntries?: number; fail?: boolean
       get: (id: number) => answer(`details ${id}`),
       moreLikeThis: (id: number) => answer(`like ${id}`),
     } as unknown as MoviesService,
-    terms: { listOptions: (kind: string) => answer(`terms ${kind}`) } as unknown as TermsService,
+    terms: { listOptions: () => answer('terms') } as unknown as TermsService,
     home: { getPage: () => answer('home') } as unknown as HomeService,
     watch: {
       episodePage: async (slug: string, ep: string, server?: number) => {
@@ -59,14 +59,13 @@ describe('public reads', () => {
     await publicReads.listCards({ genre: 2, sort: 'views' });
     await publicReads.listCards({ genre: 1, sort: 'views' });
     await publicReads.movieBySlug('mai');
-    await publicReads.termOptions('genre');
-    await publicReads.termOptions('nation');
+    await publicReads.visibleTerms();
+    await publicReads.visibleTerms();
     expect(reads).toEqual([
       'cards {"genre":1,"sort":"views"}',
       'cards {"genre":2,"sort":"views"}',
       'movie mai',
-      'terms genre',
-      'terms nation',
+      'terms',
     ]);
   });
 
@@ -123,11 +122,28 @@ describe('public reads', () => {
     expect(reads).toEqual(['movie a', 'movie b', 'movie c', 'movie a']);
   });
 
-  it('reads every time when the age is 0', async () => {
+  it('reads every time when the age is 0, sharing only a read still in flight', async () => {
     const { publicReads, reads } = setUp({ maxAgeMs: 0 });
     await publicReads.homePage();
     await publicReads.homePage();
     expect(reads).toHaveLength(2);
     expect(publicReads.size).toBe(0);
+    // A page's loaders side by side (the layout's menus and the listing's filters) share one read.
+    const [menus, filters] = await Promise.all([
+      publicReads.visibleTerms(),
+      publicReads.visibleTerms(),
+    ]);
+    expect(menus).toBe(filters);
+    expect(reads).toEqual(['home', 'home', 'terms']);
+    expect(publicReads.size).toBe(0);
+  });
+
+  it('forgets a read in flight on clear: a visitor after the change reads afresh', async () => {
+    const { publicReads, reads } = setUp();
+    const before = publicReads.movieBySlug('mai');
+    publicReads.clear();
+    const after = publicReads.movieBySlug('mai');
+    expect(await after).not.toBe(await before);
+    expect(reads).toEqual(['movie mai', 'movie mai']);
   });
 });

@@ -1,9 +1,9 @@
 // What every visitor reads, kept for a few seconds (docs/decisions/019-public-reads-cache.md): the listing and its
 // filter menus, search results, a movie's page, an episode's watch page and the home page. A popular page is then read from PostgreSQL
-// once per PUBLIC_CACHE_SECONDS instead of once per visitor, and concurrent visitors share one read in flight.
+// once per PUBLIC_CACHE_SECONDS instead of once per visitor, and concurrent visitors share one read in flight (with
+// the age at 0 too: a page's loaders that ask for the same read, the layout's menus and the listing's filters, share it).
 // Any admin write clears it all at once (app.ts), so an editor sees a change on the next load; another node's
 // copy is at most that many seconds old.
-import type { TermKind } from '#shared/catalog.ts';
 import type { MovieQuery } from './movie-page.ts';
 import type { MoviesService } from './movies.service.ts';
 import type { HomeService } from '../site/home.service.ts';
@@ -11,7 +11,7 @@ import type { TermsService } from './terms.service.ts';
 import type { WatchService } from './watch.service.ts';
 import type { SubtitlesService } from '../media/subtitles.service.ts';
 
-type Entry = { at: number; value: Promise<unknown> };
+type Entry = { at: number; value: Promise<unknown>; settled: boolean };
 
 export type PublicReads = ReturnType<typeof createPublicReads>;
 
@@ -39,18 +39,23 @@ export function createPublicReads(options: {
   };
 
   function read<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (maxAgeMs <= 0) return load();
     const at = now();
     const kept = entries.get(key);
-    if (kept && at - kept.at < maxAgeMs) return kept.value as Promise<T>;
+    if (kept && (!kept.settled || at - kept.at < maxAgeMs)) return kept.value as Promise<T>;
     const value = load();
+    const entry: Entry = { at, value, settled: false };
     entries.delete(key);
-    entries.set(key, { at, value });
+    entries.set(key, entry);
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-    // A failed read is not kept: the next visitor asks again.
-    value.catch(() => {
-      if (entries.get(key)?.value === value) entries.delete(key);
-    });
+    // A failed read is not kept: the next visitor asks again. Nor, with the age at 0, one that has answered.
+    const settle = (ok: boolean) => {
+      entry.settled = true;
+      if ((!ok || maxAgeMs <= 0) && entries.get(key) === entry) entries.delete(key);
+    };
+    value.then(
+      () => settle(true),
+      () => settle(false),
+    );
     return value;
   }
 
@@ -59,7 +64,8 @@ export function createPublicReads(options: {
     listCards: (query: MovieQuery) =>
       read(`cards:${JSON.stringify(query)}`, () => movies.listCards(query)),
     movieBySlug: (slug: string) => read(`movie:${slug}`, () => movies.getPublicBySlug(slug)),
-    termOptions: (kind: TermKind) => read(`terms:${kind}`, () => terms.listOptions(kind)),
+    /** The visible genres, nations and types (id, name, slug): the menus and the listing's filters. */
+    visibleTerms: () => read('terms', () => terms.listOptions()),
     homePage: () => read('home', () => home.getPage()),
     /** A published movie as a hero slide: the `/movies` banner (Movies Page Manager). */
     slide: (id: number) => read(`slide:${id}`, () => home.slide(id)),

@@ -9,6 +9,7 @@ import type { Database } from '#server/db/client.ts';
 import { retryOnUniqueKey } from '#server/db/unique.ts';
 import { movies, movieTerms, terms } from '#server/db/schema/index.ts';
 import { RESERVED_TERM_SLUGS, type TermKind } from '#shared/catalog.ts';
+import type { TermOption, VisibleTerms } from '#shared/menus.ts';
 import { Conflict, Invalid, NotFound } from '#server/domain/errors.ts';
 import { paginate } from '#server/domain/list.ts';
 
@@ -129,15 +130,19 @@ export function createTermsService({ db }: { db: Database }) {
     },
 
     /**
-     * Visible terms of a kind, just id, name and slug: the listing's filter menus. It skips the movie counts of
-     * `listVisible`, which read every movie's terms (about 250,000 index entries on a 100,000-movie catalogue).
+     * Visible terms of every kind, just id, name and slug, in their order: the menus and the listing's filters. It
+     * skips the movie counts of `listVisible`, which read every movie's terms (about 250,000 index entries on a
+     * 100,000-movie catalogue), and asks once for the three kinds.
      */
-    async listOptions(kind: TermKind) {
-      return db
-        .select({ id: terms.id, name: terms.name, slug: terms.slug })
+    async listOptions(): Promise<VisibleTerms> {
+      const rows = await db
+        .select({ kind: terms.kind, id: terms.id, name: terms.name, slug: terms.slug })
         .from(terms)
-        .where(and(eq(terms.kind, kind), eq(terms.visible, true)))
+        .where(eq(terms.visible, true))
         .orderBy(asc(terms.sortOrder), asc(terms.searchText));
+      const options: Record<TermKind, TermOption[]> = { genre: [], nation: [], type: [] };
+      for (const { kind, ...option } of rows) options[kind].push(option);
+      return options;
     },
 
     async findBySlug(slug: string) {
