@@ -175,6 +175,33 @@ describe('the home sections API', () => {
     expect(headings((await browserGet(t, '/')).body)).toContain('Tuyển chọn');
   });
 
+  it('renders the first cards of a row until the viewer nears it, and every one for a crawler', async () => {
+    const more: Movie[] = [];
+    for (let i = 1; i <= 9; i++)
+      more.push(await createMovie(admin.client, { title: `Phim hàng dài ${i}`, published: true }));
+    const ids = [...films.slice(0, 3), ...more].map((movie) => movie.id);
+    await put([
+      { kind: 'picked', title: 'Posters', settings: { movie_ids: ids } },
+      { kind: 'picked', layout: 'landscape', title: 'Wide', settings: { movie_ids: ids } },
+    ]);
+    /** Cards of each row, in the page's order. */
+    const cardsByRow = (html: string) =>
+      html
+        .split(/data-testid="(?:movie|landscape)-row"/)
+        .slice(1)
+        .map((row) => row.match(/data-testid="(?:movie|landscape)-card"/g)?.length ?? 0);
+    // Ten posters or six wide cards fill the widest screen; the rest come as the row nears the screen.
+    expect(cardsByRow(await homeHtml())).toEqual([10, 6]);
+    const crawled = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: {
+        'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      },
+    });
+    expect(cardsByRow(crawled.body)).toEqual([12, 12]);
+  });
+
   it('puts Continue watching where the admin put it', async () => {
     const viewer = await createUser(t.app);
     const cookie = viewer.client.cookieHeader();

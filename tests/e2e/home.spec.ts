@@ -3,7 +3,7 @@
 import { expect, test as base, type Movie, type Term } from './fixtures.ts';
 import { open, uniqueStamp, uploadImage } from './helpers.ts';
 
-/** A type that sorts first, eight published movies in it (two featured, the first with a backdrop), a draft. */
+/** A type that sorts first, twelve published movies in it (two featured, the first with a backdrop), a draft. */
 type Catalogue = { stamp: string; type: Term; featured: Movie; created: Movie[] };
 
 const test = base.extend<{ catalogue: Catalogue }>({
@@ -11,7 +11,7 @@ const test = base.extend<{ catalogue: Catalogue }>({
     const stamp = uniqueStamp();
     const type = await createTerm('type', { name: `Phim Bộ Hàn ${stamp}`, order: -100_000 });
     const backdrop = await uploadImage(adminApi, 'backdrop.png');
-    const titles = Array.from({ length: 8 }, (_, i) => `Hạ Cánh Nơi Anh Phần ${i + 1} ${stamp}`);
+    const titles = Array.from({ length: 12 }, (_, i) => `Hạ Cánh Nơi Anh Phần ${i + 1} ${stamp}`);
     const created: Movie[] = [];
     for (const [index, title] of titles.entries())
       created.push(
@@ -95,8 +95,10 @@ test('a visitor sees the hero and rows, scrolls a row with the keyboard, and ope
     'href',
     `/${type.slug}`,
   );
+  // The page came with the first ten cards of the row; the rest come as it nears the screen (decision 060).
   const cards = row.getByTestId('movie-card');
-  await expect(cards).toHaveCount(8);
+  await row.evaluate((node) => node.scrollIntoView({ block: 'center' }));
+  await expect(cards).toHaveCount(12);
   const list = row.getByRole('list');
   const scrollLeft = () => list.evaluate((node) => node.scrollLeft);
   expect(await scrollLeft()).toBe(0);
@@ -107,6 +109,8 @@ test('a visitor sees the hero and rows, scrolls a row with the keyboard, and ope
   await expect(cards.nth(7)).toBeFocused();
   await expect(cards.nth(7)).toBeInViewport({ ratio: 0.9 });
   await expect.poll(scrollLeft).toBeGreaterThan(0);
+  await page.keyboard.press('End');
+  await expect(cards.nth(11)).toBeFocused();
   await page.keyboard.press('Home');
   await expect(cards.first()).toBeFocused();
   await expect.poll(scrollLeft).toBe(0);

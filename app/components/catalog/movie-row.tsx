@@ -2,6 +2,7 @@
 // move between cards), and with previous/next buttons on wider screens; "see all" leads to its listing.
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import {
+  Children,
   useCallback,
   useEffect,
   useId,
@@ -10,6 +11,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { useRouteLoaderData } from 'react-router';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { AppLink, PlainLink } from '#app/components/app-link.tsx';
 import { MovieCard } from '#app/components/catalog/movie-card.tsx';
@@ -17,6 +19,15 @@ import { MovieTitles } from '#app/components/catalog/movie-titles.tsx';
 import { Img } from '#app/components/image.tsx';
 import type { CardMovie } from '#shared/resources/movie.ts';
 import { IconButton } from '#app/components/ui/button.tsx';
+
+/**
+ * The cards a row shows before the viewer comes near it: enough to fill the widest screens (about nine posters or
+ * six wide cards at 1920 px). The rest are rendered as the row nears the screen, so that a home page of nine rows
+ * of sixteen is not a hundred and fifty cards to render, send, lay out and hydrate at once; crawlers get them all
+ * (decision 060).
+ */
+const FIRST_CARDS = 10;
+const FIRST_WIDE_CARDS = 6;
 
 function reducedMotion() {
   return (
@@ -38,7 +49,7 @@ export function MovieRow({
   priority?: boolean;
 }) {
   return (
-    <ScrollRow title={title} href={href} testId="movie-row">
+    <ScrollRow title={title} href={href} testId="movie-row" first={FIRST_CARDS}>
       {movies.map((movie, index) => (
         <li key={movie.id} className="row-item">
           <MovieCard movie={movie} priority={priority && index < 3} />
@@ -48,19 +59,28 @@ export function MovieRow({
   );
 }
 
-/** The row itself: its heading, "see all", the arrows, and the scrolling list of `children` (`<li>` cards). */
+/**
+ * The row itself: its heading, "see all", the arrows, and the scrolling list of `children` (`<li>` cards), of which
+ * only the `first` until the row nears the screen.
+ */
 export function ScrollRow({
   title,
   href,
   testId,
+  first = Infinity,
   children,
 }: {
   title: string;
   href?: string | null;
   testId?: string;
+  first?: number;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const crawler = (useRouteLoaderData('root') as { crawler?: boolean } | undefined)?.crawler;
+  const [near, setNear] = useState(false);
+  const items = Children.toArray(children);
+  const shown = near || crawler ? items : items.slice(0, first);
   const headingId = useId();
   const listId = useId();
   const list = useRef<HTMLUListElement>(null);
@@ -80,21 +100,37 @@ export function ScrollRow({
   useEffect(() => {
     const node = list.current;
     if (!node) return;
-    measure();
+    // Measured once the row nears the screen: reading a row's widths lays it out at once, and the rows below
+    // the fold are left for the browser to lay out when they come near (decision 059); measuring them all as
+    // the page hydrated was a forced layout of every row.
     let frame = 0;
     const onScroll = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(measure);
     };
-    node.addEventListener('scroll', onScroll, { passive: true });
-    const observer = new ResizeObserver(onScroll);
-    observer.observe(node);
+    const resized = new ResizeObserver(onScroll);
+    const approach = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        approach.disconnect();
+        setNear(true);
+        node.addEventListener('scroll', onScroll, { passive: true });
+        resized.observe(node);
+      },
+      { rootMargin: '200px 0px' },
+    );
+    approach.observe(node);
     return () => {
       cancelAnimationFrame(frame);
+      approach.disconnect();
       node.removeEventListener('scroll', onScroll);
-      observer.disconnect();
+      resized.disconnect();
     };
   }, [measure]);
+  // Once near, with all its cards.
+  useEffect(() => {
+    if (near) measure();
+  }, [near, measure]);
 
   const page = (direction: 1 | -1) => {
     const node = list.current;
@@ -124,10 +160,16 @@ export function ScrollRow({
     if (next === null) return;
     event.preventDefault();
     const target = items[Math.max(0, Math.min(items.length - 1, next))];
-    target?.querySelector<HTMLElement>('a')?.focus({ preventScroll: true });
-    target?.scrollIntoView({
+    if (!target) return;
+    target.querySelector<HTMLElement>('a')?.focus({ preventScroll: true });
+    // A card partly out of the row is brought to its start: a snap position of its own. Scrolled only as far as
+    // it shows (`nearest`), the row's snapping moved it back to the nearest card's start, cutting it again.
+    const card = target.getBoundingClientRect();
+    const row = event.currentTarget.getBoundingClientRect();
+    const shown = card.left >= row.left && card.right <= row.right;
+    target.scrollIntoView({
       block: 'nearest',
-      inline: 'nearest',
+      inline: shown ? 'nearest' : 'start',
       behavior: reducedMotion() ? 'auto' : 'smooth',
     });
   };
@@ -158,7 +200,7 @@ export function ScrollRow({
           onKeyDown={onKeyDown}
           className="flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto overscroll-x-contain px-4 pt-2 pb-3 [scrollbar-width:none] sm:scroll-px-6 sm:gap-4 sm:px-6 [&::-webkit-scrollbar]:hidden"
         >
-          {children}
+          {shown}
         </ul>
       </div>
     </section>
@@ -243,7 +285,7 @@ export function LandscapeRow({
   priority?: boolean;
 }) {
   return (
-    <ScrollRow title={title} href={href} testId="landscape-row">
+    <ScrollRow title={title} href={href} testId="landscape-row" first={FIRST_WIDE_CARDS}>
       {movies.map((movie, index) => (
         <li key={movie.id} className="w-64 shrink-0 snap-start sm:w-72 lg:w-80">
           <LandscapeCard movie={movie} priority={priority && index < 2} />
