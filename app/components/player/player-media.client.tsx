@@ -15,7 +15,7 @@ import {
   SkipForward,
   TriangleAlert,
 } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { formatClock } from '#app/lib/format.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { Button } from '#app/components/ui/button.tsx';
@@ -98,6 +98,15 @@ export default function PlayerMedia({
         if (data.fatal) setFailed(true);
       });
     }, 0);
+  }, []);
+
+  // The settings menu and its three submenus, hidden until asked for, join the controls in a second commit: the
+  // custom elements' callbacks as they connect run in the commit's one task, which was over 400 ms on a slowed
+  // phone with them all.
+  const [menusMade, setMenusMade] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => startTransition(() => setMenusMade(true)), 0);
+    return () => clearTimeout(timer);
   }, []);
 
   // Two of Media Chrome's attributes that fail axe, mended for as long as the controls are there.
@@ -381,26 +390,28 @@ export default function PlayerMedia({
       <media-controller ref={controllerRef} nohotkeys="" className="size-full">
         <media-loading-indicator slot="centered-chrome" noautohide="" />
         <media-play-button slot="centered-chrome" className="phim-big-play" />
-        <media-settings-menu hidden anchor="auto">
-          <media-settings-menu-item>
-            {t('player.quality')}
-            <media-rendition-menu slot="submenu" hidden>
-              <div slot="title">{t('player.quality')}</div>
-            </media-rendition-menu>
-          </media-settings-menu-item>
-          <media-settings-menu-item>
-            {t('player.speed')}
-            <media-playback-rate-menu slot="submenu" hidden rates={RATES}>
-              <div slot="title">{t('player.speed')}</div>
-            </media-playback-rate-menu>
-          </media-settings-menu-item>
-          <media-settings-menu-item>
-            {t('player.captions')}
-            <media-captions-menu slot="submenu" hidden>
-              <div slot="title">{t('player.captions')}</div>
-            </media-captions-menu>
-          </media-settings-menu-item>
-        </media-settings-menu>
+        {menusMade ? (
+          <media-settings-menu hidden anchor="auto">
+            <media-settings-menu-item>
+              {t('player.quality')}
+              <media-rendition-menu slot="submenu" hidden>
+                <div slot="title">{t('player.quality')}</div>
+              </media-rendition-menu>
+            </media-settings-menu-item>
+            <media-settings-menu-item>
+              {t('player.speed')}
+              <media-playback-rate-menu slot="submenu" hidden rates={RATES}>
+                <div slot="title">{t('player.speed')}</div>
+              </media-playback-rate-menu>
+            </media-settings-menu-item>
+            <media-settings-menu-item>
+              {t('player.captions')}
+              <media-captions-menu slot="submenu" hidden>
+                <div slot="title">{t('player.captions')}</div>
+              </media-captions-menu>
+            </media-settings-menu-item>
+          </media-settings-menu>
+        ) : null}
         <media-control-bar className="phim-range-bar">
           <media-time-range />
         </media-control-bar>
