@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useRouteLoaderData } from 'react-router';
+import type { loader as rootLoader } from '#app/root.tsx';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { AppLink, PlainLink } from '#app/components/app-link.tsx';
 import { MovieCard } from '#app/components/catalog/movie-card.tsx';
@@ -77,7 +78,7 @@ export function ScrollRow({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const crawler = (useRouteLoaderData('root') as { crawler?: boolean } | undefined)?.crawler;
+  const crawler = useRouteLoaderData<typeof rootLoader>('root')?.crawler;
   const [near, setNear] = useState(false);
   const items = Children.toArray(children);
   const shown = near || crawler ? items : items.slice(0, first);
