@@ -93,6 +93,14 @@ export async function attachRealtime(
     // ioredis reconnects by itself; a Redis that is away is logged, not a crash of the web node.
     for (const client of [pub, sub])
       client.on('error', (error) => app.log.warn({ err: error }, 'realtime Redis error'));
+    // The adapter publishes without a catch: while Redis is away, or once this node has closed its client, every
+    // event would be a rejection nobody handles (a crash under Node's default). Logged instead, as above.
+    const publish = pub.publish.bind(pub) as (...args: unknown[]) => Promise<number>;
+    (pub as unknown as { publish: typeof publish }).publish = (...args) => {
+      const sent = publish(...args);
+      sent.catch((error: unknown) => app.log.warn({ err: error }, 'realtime Redis publish failed'));
+      return sent;
+    };
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub, { key: 'phim:io' }));
   }
@@ -125,7 +133,9 @@ export async function attachRealtime(
     if (closed) return;
     closed = true;
     // Not io.close(): it would close Fastify's HTTP server under it (FIELD-NOTES). Disconnect, then stop the engine.
-    io.disconnectSockets(true);
+    // Only this node's sockets: with the Redis adapter a plain io.disconnectSockets reaches every node, and a
+    // rolling restart would drop everyone's.
+    io.local.disconnectSockets(true);
     io.engine.close();
     pub?.disconnect();
     sub?.disconnect();

@@ -210,4 +210,29 @@ describe.skipIf(!hasRedis)('on several nodes (REDIS_URL)', () => {
     });
     expect(await received).toEqual({ notification, unread: 3 });
   });
+  it('closes only its own sockets when a node shuts down, and an event sent as it goes is dropped quietly', async () => {
+    // A rolling restart: the node that stops must not tell the others to drop their sockets (the adapter
+    // broadcasts a plain io.disconnectSockets to every node), and what it publishes after its Redis client is
+    // closed must not be a rejection nobody handles (Vitest fails the run on one).
+    const [first, second] = nodes as [TestApp, TestApp];
+    const leaving = await createTestApp({ env: { REDIS_URL: redis.url }, nodeOf: first });
+    const admin = await signInWithToken(second.app, ADMIN.email, ADMIN.password);
+    const address = second.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const socket = connect(`http://127.0.0.1:${port}`, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token: admin.token },
+    });
+    sockets.push(socket);
+    watch(socket);
+    expect(await outcome(socket)).toBe('connected');
+    const dropped = nextEvent(socket, 'disconnect', 1000);
+    await leaving.app.realtime.close();
+    leaving.app.realtime.publish(rooms.admins, 'video.progress', { id: 1, percent: 1 });
+    await leaving.close();
+    expect(await dropped).toBe('nothing');
+    expect(socket.connected).toBe(true);
+  });
 });
