@@ -67,6 +67,8 @@ export type CatalogSample = {
   /** Two filters and a sort, as the listing's URL and as the service query. */
   listingPath: string;
   listingQuery: { genre: number; nation: number; sort: 'views'; order: 'desc' };
+  /** The listing's genre as its landing page, linked from the menus: some 7,000 movies, every one counted. */
+  landingPath: string;
   /** A title with diacritics and one wrong letter, as a visitor might type it. */
   typoQuery: string;
   /** A published series with its episodes, for the detail page. */
@@ -192,6 +194,7 @@ export async function seedCatalog(pool: pg.Pool, count = CATALOG_MOVIES): Promis
     const nation = idOf('nation', 'Hàn Quốc');
     return {
       listingPath: `/movies?genre=hanh-dong&nation=han-quoc&sort=views`,
+      landingPath: '/hanh-dong',
       listingQuery: { genre, nation, sort: 'views', order: 'desc' },
       // "Người Nhện" with the last letter wrong, diacritics and all.
       typoQuery: 'Người Nhệm',

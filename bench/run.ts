@@ -226,6 +226,7 @@ try {
     );
     const pages = [
       [`GET ${sample.listingPath} (listing: genre, nation, most viewed)`, sample.listingPath],
+      [`GET ${sample.landingPath} (a genre's landing page)`, sample.landingPath],
       [`GET /movies?q=${sample.typoQuery} (search results)`, `/movies?q=${q}`],
       ['GET /watch/{slug} (movie page, 21 episodes)', `/watch/${sample.detailSlug}`],
       ['GET / (home page: hero and nine rows)', '/'],

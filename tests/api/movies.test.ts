@@ -124,6 +124,60 @@ describe('movies', () => {
     expect((await admin.get('/api/admin/movies?sort=price')).statusCode).toBe(422);
   });
 
+  it("count a landing page's movies as they are published, unpublished, trashed and given other terms", async () => {
+    // A genre's or a country's landing counts from `movie_terms.published`, which triggers keep (migration 0011);
+    // a type's from its own index. Each count is the public listing's, beside the cards it shows.
+    const drama = (await admin.post('/api/admin/terms/genre', { name: 'Tâm Lý' })).json().term;
+    const landing = async (filter: { genre?: number; nation?: number; type?: number }) => {
+      const { data, meta } = await t.app.services.movies.listCards({
+        published: 'true',
+        ...filter,
+        per_page: 2,
+      });
+      return { shown: data.map((movie) => movie.title).sort(), total: meta.total };
+    };
+    const a = (await create({ title: 'Đếm A', genre_ids: [drama.id], published: true })).json()
+      .movie;
+    const b = (
+      await create({ title: 'Đếm B', genre_ids: [drama.id], nation_ids: [nation.id] })
+    ).json().movie;
+    const c = (await create({ title: 'Đếm C', published: true, type_id: series.id })).json().movie;
+    expect(await landing({ genre: drama.id })).toEqual({ shown: ['Đếm A'], total: 1 });
+
+    await admin.post('/api/admin/movies/bulk', { action: 'publish', ids: [b.id] });
+    expect(await landing({ genre: drama.id })).toEqual({ shown: ['Đếm A', 'Đếm B'], total: 2 });
+    const withNation = await landing({ nation: nation.id });
+    expect(withNation.shown).toContain('Đếm B');
+
+    await admin.post('/api/admin/movies/bulk', {
+      action: 'add_genre',
+      ids: [c.id],
+      genre_id: drama.id,
+    });
+    expect((await landing({ genre: drama.id })).total).toBe(3);
+
+    await admin.delete(`/api/admin/movies/${a.id}`); // to the trash, which unpublishes
+    await admin.patch(`/api/admin/movies/${b.id}`, { genre_ids: [] });
+    expect(await landing({ genre: drama.id })).toEqual({ shown: ['Đếm C'], total: 1 });
+    expect((await landing({ nation: nation.id })).total).toBe(withNation.total);
+
+    await admin.patch(`/api/admin/movies/${c.id}`, { published: false });
+    expect(await landing({ genre: drama.id })).toEqual({ shown: [], total: 0 });
+    const seriesBefore = await landing({ type: series.id });
+    await admin.patch(`/api/admin/movies/${c.id}`, { published: true });
+    expect((await landing({ type: series.id })).total).toBe(seriesBefore.total + 1);
+    // No statement can set the flag against its movie: B is published, A in the trash.
+    await t.db.execute(sql`update movie_terms set published = false where movie_id = ${b.id}`);
+    await t.db.execute(sql`update movie_terms set published = true where movie_id = ${a.id}`);
+    const flags = await t.db.execute<{ movie_id: number; published: boolean }>(
+      sql`select movie_id::int, published from movie_terms where movie_id in (${a.id}, ${b.id}) order by movie_id`,
+    );
+    expect(flags.rows).toEqual([
+      { movie_id: a.id, published: false },
+      { movie_id: b.id, published: true },
+    ]);
+  });
+
   it('keep slugs unique when the same title is created at the same moment', async () => {
     // Each request read the same free slug and the unique index refused all but one insert: 500s.
     const created = await Promise.all(

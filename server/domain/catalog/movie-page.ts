@@ -94,9 +94,25 @@ export async function findMoviePage(db: Database, query: MovieQuery, cards: bool
   // the same pass (`count(*) over ()`) instead of a second query that joins them all again. A plain listing
   // reads its page from an index and counts apart (an index-only scan), or the window would read every row.
   const narrowed = narrowing > (query.published ? 1 : 0) || Boolean(query.trash);
+  // A landing page (published movies of one genre, country or type, as the menus link them) is narrowed but reads
+  // its page from an index as well, stopping at the page's end, and counts from an index of its own: a genre's or
+  // country's published rows of `movie_terms` (kept by triggers, migration 0011), a type's `movies_public_type_idx`.
+  // Counted in the page's pass, a genre of 7,000 movies joined every one of them to `movies`: 70 ms at 100,000.
+  const landingTerm = query.genre ?? query.nation;
+  const landing =
+    query.published === 'true' &&
+    query.trash === undefined &&
+    !search &&
+    narrowing === 2 &&
+    Boolean(landingTerm ?? query.type);
   const run = async (tx: Database): Promise<[MovieRow[], number]> => {
     const countRows = async () =>
-      (await tx.select({ value: count() }).from(movies).where(where))[0]?.value ?? 0;
+      (landing && landingTerm
+        ? await tx
+            .select({ value: count() })
+            .from(movieTerms)
+            .where(and(eq(movieTerms.termId, landingTerm), sql`${movieTerms.published}`))
+        : await tx.select({ value: count() }).from(movies).where(where))[0]?.value ?? 0;
     const total = withTotalSql;
     const pageRows = (withTotal: boolean) =>
       (cards
@@ -110,7 +126,7 @@ export async function findMoviePage(db: Database, query: MovieQuery, cards: bool
         .orderBy(...order)
         .limit(window.limit)
         .offset(window.offset);
-    if (!narrowed) {
+    if (!narrowed || landing) {
       const [rows, total] = await Promise.all([pageRows(false), countRows()]);
       return [rows as never, total];
     }
