@@ -146,8 +146,7 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
       where t.visible and (t.kind in (${kindList}) or t.id in (${idList}))
         and case when t.kind = 'type'
           then exists (select 1 from movies m where m.type_id = t.id and m.published)
-          else exists (select 1 from movie_terms mt join movies m on m.id = mt.movie_id
-                       where mt.term_id = t.id and m.published) end
+          else exists (select 1 from movie_terms mt where mt.term_id = t.id and mt.published) end
       order by t.sort_order, t.search_text, t.id`);
     return (result.rows as Array<Record<string, unknown>>).map((row) => ({
       id: Number(row.id),
