@@ -210,6 +210,7 @@ describe.skipIf(!hasRedis)('on several nodes (REDIS_URL)', () => {
     });
     expect(await received).toEqual({ notification, unread: 3 });
   });
+
   it('closes only its own sockets when a node shuts down, and an event sent as it goes is dropped quietly', async () => {
     // A rolling restart: the node that stops must not tell the others to drop their sockets (the adapter
     // broadcasts a plain io.disconnectSockets to every node), and what it publishes after its Redis client is
