@@ -13,17 +13,22 @@ const t = withTestApp();
 let url: string;
 const sockets: Socket[] = [];
 
-function open(options: { token?: string; cookie?: string; origin?: string } = {}) {
-  const socket = connect(url, {
-    path: REALTIME_PATH,
-    transports: ['websocket'],
-    reconnection: false,
-    auth: options.token ? { token: options.token } : {},
-    extraHeaders: {
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-      ...(options.origin ? { origin: options.origin } : {}),
+/** A socket to this file's app, or to `on`, one of the Redis tests' nodes (each listens on a port of its own). */
+function open(options: { token?: string; cookie?: string; origin?: string; on?: TestApp } = {}) {
+  const address = options.on?.app.server.address();
+  const socket = connect(
+    address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : url,
+    {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      auth: options.token ? { token: options.token } : {},
+      extraHeaders: {
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+        ...(options.origin ? { origin: options.origin } : {}),
+      },
     },
-  });
+  );
   sockets.push(socket);
   watch(socket);
   return socket;
@@ -152,16 +157,7 @@ describe.skipIf(!hasRedis)('on several nodes (REDIS_URL)', () => {
     for (const node of nodes) await node.app.listen({ port: 0, host: '127.0.0.1' });
     await second.app.services.auth.ensureFirstAdmin(ADMIN);
     const admin = await signInWithToken(second.app, ADMIN.email, ADMIN.password);
-    const address = second.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const socket = connect(`http://127.0.0.1:${port}`, {
-      path: REALTIME_PATH,
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { token: admin.token },
-    });
-    sockets.push(socket);
-    watch(socket);
+    const socket = open({ token: admin.token, on: second });
     expect(await outcome(socket)).toBe('connected');
     await new Promise((resolve) => setTimeout(resolve, 200));
     const received = nextEvent(socket, 'video.progress');
@@ -173,16 +169,7 @@ describe.skipIf(!hasRedis)('on several nodes (REDIS_URL)', () => {
     const [first, second] = nodes as [TestApp, TestApp];
     const { user } = await register(second.app, 'notified@phim.test', 'Người Được Báo');
     const { token } = await signInWithToken(second.app, 'notified@phim.test');
-    const address = second.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const socket = connect(`http://127.0.0.1:${port}`, {
-      path: REALTIME_PATH,
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { token },
-    });
-    sockets.push(socket);
-    watch(socket);
+    const socket = open({ token: token, on: second });
     expect(await outcome(socket)).toBe('connected');
     await new Promise((resolve) => setTimeout(resolve, 200));
     const received = nextEvent(socket, 'notification.created');
@@ -218,16 +205,7 @@ describe.skipIf(!hasRedis)('on several nodes (REDIS_URL)', () => {
     const [first, second] = nodes as [TestApp, TestApp];
     const leaving = await createTestApp({ env: { REDIS_URL: redis.url }, nodeOf: first });
     const admin = await signInWithToken(second.app, ADMIN.email, ADMIN.password);
-    const address = second.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const socket = connect(`http://127.0.0.1:${port}`, {
-      path: REALTIME_PATH,
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { token: admin.token },
-    });
-    sockets.push(socket);
-    watch(socket);
+    const socket = open({ token: admin.token, on: second });
     expect(await outcome(socket)).toBe('connected');
     const dropped = nextEvent(socket, 'disconnect', 1000);
     await leaving.app.realtime.close();
