@@ -28,12 +28,6 @@ import { withAccess } from '#app/lib/access.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { Toaster } from '#app/lib/toast.tsx';
 
-export const links: Route.LinksFunction = () => [
-  // With a precedence React puts the stylesheet among the first tags of <head>, ahead of the app's module preloads:
-  // the browser asks for what holds the first paint first (over HTTP/1.1, six requests go at a time).
-  { rel: 'stylesheet', href: stylesheet, precedence: 'default' },
-];
-
 /** The favicon's type, from its extension: Web Info's upload is WebP, the built-in one SVG. */
 function iconType(href: string) {
   const extension = /\.(\w+)$/.exec(href)?.[1]?.toLowerCase();
@@ -67,19 +61,21 @@ export const loader = withAccess('public', ({ request }: Route.LoaderArgs, { ser
   };
 });
 
-function useForcedColorMode() {
-  const matches = useMatches();
-  for (const match of [...matches].reverse()) {
-    const mode = (match.handle as RouteHandle | undefined)?.colorMode;
-    if (mode) return mode;
-  }
-  return undefined;
+/** What the page's routes ask of <html> before it paints: a colour mode they force, scripts of their own. */
+function useDocumentHandles() {
+  const handles = useMatches().map((match) => match.handle as RouteHandle | undefined);
+  return {
+    forced: handles.findLast((handle) => handle?.colorMode)?.colorMode,
+    headScript: [colorModeScript, ...handles.map((handle) => handle?.headScript)]
+      .filter(Boolean)
+      .join(';'),
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = useNonce();
-  const forced = useForcedColorMode();
+  const { forced, headScript } = useDocumentHandles();
   const locale = data?.locale ?? 'vi';
   const favicon = data?.site.favicon ?? '/favicon.svg';
   if (data) setSiteTimeZone(data.site.timeZone);
@@ -93,10 +89,13 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        {/* Before the stylesheet: a classic script after one waits for it to load, and holds the parser until then
+            (the watch page's early start among what waits). React writes its hoisted tags (metas, preloads) first. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: headScript }} />
+        <link rel="stylesheet" href={stylesheet} />
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#020617" media="(prefers-color-scheme: dark)" />
         <meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: colorModeScript }} />
         <link
           rel="preload"
           href={`/_i18n/${locale}/messages.json`}

@@ -9,6 +9,11 @@ import type { loader as rootLoader } from '#app/root.tsx';
 export type RouteHandle = {
   title?: string | ((data: unknown, t: TFunction) => string);
   colorMode?: 'light' | 'dark';
+  /**
+   * A script the page needs run before it paints (the watch page's theatre mode, decision 034): the document runs
+   * it in <head> with its colour mode's, before the stylesheet (root.tsx).
+   */
+  headScript?: string;
   /** Description, canonical URL, previews and JSON-LD of the page (app/lib/seo.tsx); leaf routes only. */
   seo?: SeoHandle;
   /**

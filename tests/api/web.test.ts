@@ -318,6 +318,21 @@ describe('a watch page whose player starts early', () => {
     expect(body).not.toMatch(/<script [^>]*type="module" async="">[^<]*entry\.client/);
   });
 
+  it('runs no script that waits for the stylesheet before the early start', async () => {
+    const { body } = await get(watch);
+    const stylesheet = body.search(/<link [^>]*rel="stylesheet"/);
+    const earlyStart = body.indexOf(`import("`);
+    // A classic script after a stylesheet waits for it, and holds the parser (and the player's start) until then.
+    const classic = [...body.matchAll(/<script (?![^>]*type=)[^>]*>/g)].map((m) => m.index);
+    expect(classic.length).toBeGreaterThan(0);
+    for (const at of classic) expect(at < stylesheet || at > earlyStart).toBe(true);
+    // The watch page's theatre mode is set with the colour mode, before the stylesheet; other pages leave it.
+    const headScript = body.slice(classic[0], body.indexOf('</script>', classic[0]));
+    expect(headScript).toContain('nuxt-color-mode');
+    expect(headScript).toContain('data-theatre');
+    expect((await get('/')).body).not.toContain('data-theatre');
+  });
+
   it('leaves crawlers without scripts, and lets other pages go after their paint', async () => {
     const held = /<script [^>]*type="text\/x-phim-app"/;
     expect((await get(watch, { 'user-agent': 'Googlebot/2.1' })).body).not.toMatch(held);

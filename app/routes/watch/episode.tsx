@@ -21,7 +21,6 @@ import { EpisodeList } from '#app/components/watch/episode-list.tsx';
 import { Synopsis } from '#app/components/watch/synopsis.tsx';
 import { useTheatre } from '#app/components/watch/use-theatre.ts';
 import { useApi } from '#app/lib/auth.tsx';
-import { useNonce } from '#app/lib/nonce.ts';
 import { pageNotFound } from '#app/lib/route-errors.ts';
 import { movieSeo } from '#app/lib/seo-movie.ts';
 import { loadSeoImages } from '#app/lib/seo.server.ts';
@@ -37,6 +36,7 @@ type TitleData = { movie: { title: string }; episode: { name: string } } | undef
 export const handle: RouteHandle = {
   pageCache: 'guests',
   colorMode: 'dark',
+  headScript: theatreScript,
   title: (data) => {
     const page = data as TitleData;
     return page ? `${page.movie.title} – ${page.episode.name}` : '';
@@ -100,7 +100,6 @@ export const loader = withAccess(
 
 export default function EpisodePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const nonce = useNonce();
   const api = useApi();
   const navigate = useNavigate();
   const [theatre, toggleTheatre] = useTheatre();
@@ -149,11 +148,6 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" className="flex-1 overflow-x-clip bg-neutral-950 text-neutral-100">
-      <script
-        nonce={nonce}
-        dangerouslySetInnerHTML={{ __html: theatreScript }}
-        suppressHydrationWarning
-      />
       <div className="mx-auto grid w-full max-w-screen-2xl gap-6 pb-12 lg:grid-cols-[minmax(0,1fr)_22rem] lg:px-6 lg:pt-6 xl:grid-cols-[minmax(0,1fr)_24rem] lg:theatre:pt-0">
         {/* In theatre mode this column lets its two parts into the grid: the player across both columns (and out
             to the window's edges), the details below it beside the episodes. */}
