@@ -1,7 +1,8 @@
 // Server rendering: the whole page as one buffer (loaders finish before rendering and no route suspends, so
 // streaming would only cut it into React's 2 KB chunks, each a trip through two stream adapters and a socket
 // write), and the CSP nonce and the player's early-start module passed down; on a page whose player starts early,
-// the app's scripts held back until it has (early-start.server.ts).
+// the app's scripts held back until it has (early-start.server.ts); the head script before the stylesheet
+// (head-script.server.ts).
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -12,6 +13,7 @@ import { messages } from '#shared/locales/index.ts';
 import { NonceProvider } from '#app/lib/nonce.ts';
 import { findPlayerBootUrl, PlayerBootProvider } from '#app/components/player/boot-url.ts';
 import { holdAppScripts } from '#app/components/player/early-start.server.ts';
+import { headScriptFirst } from '#app/lib/head-script.server.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { PAGE_CACHE_HEADER } from '#shared/page-cache.ts';
 
@@ -56,7 +58,7 @@ export default async function handleRequest(
       },
     });
     body.on('finish', () => {
-      const html = holdAppScripts(Buffer.concat(chunks), {
+      const html = holdAppScripts(headScriptFirst(Buffer.concat(chunks)), {
         bootUrl: playerBoot,
         entryModule: routerContext.manifest.entry.module,
         // Development's modules come from Vite, with its client first: they load as React Router writes them.
