@@ -13,6 +13,7 @@ import {
   open,
   playPastFirstSecond,
   uniqueStamp,
+  uploadImage,
   valuesOver,
   videoFlag,
   waitForHydration,
@@ -421,6 +422,36 @@ test('the play button plays before the app has loaded, and the player takes the 
   // Its controls work on it: pause from the control bar.
   await page.locator('media-control-bar media-play-button').click();
   await expect(page.locator('media-controller')).toHaveAttribute('mediapaused', '');
+});
+
+test('the video shows the poster the page has already loaded, in the size it chose', async ({
+  page,
+  adminApi,
+  createMovie,
+  createEpisode,
+  testLadder,
+}) => {
+  const poster = await uploadImage(adminApi);
+  const movie = await createMovie({ title: `Áp Phích ${uniqueStamp()}`, published: true, poster });
+  await createEpisode(movie, { name: 'Tập 1', source_type: 'hls', source_url: testLadder });
+  const widths = new Set<string>();
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname === '/_img' && url.searchParams.get('src') === poster)
+      widths.add(url.searchParams.get('w') ?? 'blur');
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/watch/${movie.slug}/tap-1`);
+  const video = page.locator('hls-video');
+  await expect(video).toHaveAttribute('poster', /\/_img\?/);
+  const shown = await page
+    .locator('[data-player-boot] img')
+    .evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(await video.getAttribute('poster')).toBe(shown);
+  await page.waitForLoadState('networkidle');
+  // On a phone's screen the <img> picks a small size from its srcset; the video asks for no 1280-pixel copy beside it.
+  expect(widths.has(new URL(shown).searchParams.get('w')!)).toBe(true);
+  expect(widths.has('1280')).toBe(false);
 });
 
 test('a watch page whose video never arrives still answers: the app waits for the early start a second at most', async ({

@@ -21,7 +21,10 @@ function start() {
     return;
   }
   frame.setAttribute('data-started', '');
-  const video = createMediaElement(setup, holder);
+  // The poster the frame's <img> already chose from its srcset for this screen: the video shows that file rather
+  // than fetching a 1280-pixel copy of the same picture beside it.
+  const chosen = setup.poster && frame.querySelector('img')?.currentSrc;
+  const video = createMediaElement(chosen ? { ...setup, poster: chosen } : setup, holder);
   keepEarlyElement(setup.src, video);
   play.disabled = false;
   // hls.js attaches to the element a moment after its source is set, and that new load would cut short a play()
