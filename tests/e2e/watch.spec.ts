@@ -27,8 +27,11 @@ const test = base.extend<{
   series: { slug: string; dubbedServerId: number };
   /** A movie renamed after people bookmarked its one episode: its old and its new slug. */
   renamed: { from: string; to: string };
-  /** A new published movie (its title stamped) whose one episode plays the ladder from this site's storage. */
-  movieWithOneEpisode: (title: string) => Promise<Movie>;
+  /**
+   * A new published movie (its title stamped, with `fields` such as a poster) whose one episode plays the ladder
+   * from this site's storage.
+   */
+  movieWithOneEpisode: (title: string, fields?: Record<string, unknown>) => Promise<Movie>;
 }>({
   series: async ({ baseURL, createMovie, createServer, createEpisode, testLadder }, provide) => {
     const movie = await createMovie({ title: `Người Phán Xử ${uniqueStamp()}`, published: true });
@@ -67,8 +70,12 @@ const test = base.extend<{
   },
 
   movieWithOneEpisode: async ({ createMovie, createEpisode, testLadder }, provide) => {
-    await provide(async (title) => {
-      const movie = await createMovie({ title: `${title} ${uniqueStamp()}`, published: true });
+    await provide(async (title, fields = {}) => {
+      const movie = await createMovie({
+        ...fields,
+        title: `${title} ${uniqueStamp()}`,
+        published: true,
+      });
       await createEpisode(movie, {
         name: 'Tập 1',
         source_type: 'hls',
@@ -427,13 +434,10 @@ test('the play button plays before the app has loaded, and the player takes the 
 test('the video shows the poster the page has already loaded, in the size it chose', async ({
   page,
   adminApi,
-  createMovie,
-  createEpisode,
-  testLadder,
+  movieWithOneEpisode,
 }) => {
   const poster = await uploadImage(adminApi);
-  const movie = await createMovie({ title: `Áp Phích ${uniqueStamp()}`, published: true, poster });
-  await createEpisode(movie, { name: 'Tập 1', source_type: 'hls', source_url: testLadder });
+  const movie = await movieWithOneEpisode('Áp Phích', { poster });
   const widths = new Set<string>();
   page.on('request', (sent) => {
     const url = new URL(sent.url());
