@@ -121,9 +121,13 @@ test('a viewer watches, changes quality and server, and moves to the next episod
   await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(8);
   await expect(skipIntro).toBeHidden();
 
-  // The quality menu lists both renditions of the ladder.
+  // The quality menu lists both renditions of the ladder. The viewer clicks Quality as the menu appears, before its
+  // opening transition is over (`force`: no wait for it to settle).
   await page.locator('media-settings-menu-button').click();
-  await page.locator('media-settings-menu-item').filter({ hasText: 'Quality' }).click();
+  await page
+    .locator('media-settings-menu-item')
+    .filter({ hasText: 'Quality' })
+    .click({ force: true });
   const renditions = page.locator('media-rendition-menu').getByRole('menuitemradio');
   await expect(renditions).toHaveCount(3);
   await expect(renditions.nth(0)).toHaveAccessibleName('360p');

@@ -5,6 +5,14 @@
 //   that label its name is its text, and the spoken time stays its `aria-description`.
 // Media Chrome sets both when the element connects and again on each of its attribute changes (the callbacks a custom
 // element was defined with cannot be wrapped afterwards), so an observer puts them right after it.
+//
+// And one focus rule of its menus: a menu moves the focus to its first item, and remembers where the focus was to
+// give it back on closing, when its opening transition ends (150 ms, longer on a busy phone). A viewer who clicked
+// Quality before that had the settings menu "remember" the Quality item: Escape then put the focus on an item of the
+// closed menu, the browser dropped it to the page, and a keyboard viewer had to start again from the top (a browser
+// test caught it on a loaded machine). So the settings menu takes the focus as it opens, as a native menu does, and a
+// menu's own late call does nothing once the focus is inside it, or once it is closed again. (A submenu still waits
+// for its transition: it slides in from outside the menu's box, and focusing it sooner scrolls that box.)
 
 function mend(element: Element) {
   if (element.localName === 'media-captions-button' && element.getAttribute('role') === 'button')
@@ -15,8 +23,28 @@ function mend(element: Element) {
 
 const SELECTOR = 'media-captions-button, media-time-display';
 
-/** Mends the controls under `root` now and whenever Media Chrome sets those attributes again; returns the stop. */
+const focusesOnOpen = new WeakSet<HTMLElement>();
+
+function focusOnOpen(event: Event) {
+  const menu = event.target as HTMLElement;
+  if (menu.getAttribute('role') !== 'menu' || (event as ToggleEvent).newState !== 'open') return;
+  if (!focusesOnOpen.has(menu)) {
+    focusesOnOpen.add(menu);
+    const focus = menu.focus;
+    menu.focus = function (this: HTMLElement, options?: FocusOptions) {
+      if (this.hidden || this.contains(document.activeElement)) return;
+      focus.call(this, options);
+    };
+  }
+  if (menu.slot !== 'submenu') menu.focus();
+}
+
+/**
+ * Mends the controls under `root` now and whenever Media Chrome sets those attributes again, and moves the focus into
+ * its menus as they open; returns the stop.
+ */
 export function mendMediaChromeA11y(root: Element): () => void {
+  root.addEventListener('toggle', focusOnOpen);
   root.querySelectorAll(SELECTOR).forEach(mend);
   const observer = new MutationObserver((records) => {
     for (const record of records) {
@@ -35,5 +63,8 @@ export function mendMediaChromeA11y(root: Element): () => void {
     attributes: true,
     attributeFilter: ['role', 'aria-label'],
   });
-  return () => observer.disconnect();
+  return () => {
+    observer.disconnect();
+    root.removeEventListener('toggle', focusOnOpen);
+  };
 }

@@ -109,7 +109,8 @@ export default function PlayerMedia({
     return () => clearTimeout(timer);
   }, []);
 
-  // Two of Media Chrome's attributes that fail axe, mended for as long as the controls are there.
+  // Two of Media Chrome's attributes that fail axe, and the focus of its menus, mended for as long as the
+  // controls are there.
   useEffect(() => {
     const controller = controllerRef.current;
     return controller ? mendMediaChromeA11y(controller) : undefined;
