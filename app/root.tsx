@@ -20,6 +20,7 @@ import { useMergeGuestHistory } from '#app/lib/guest-history.ts';
 import { ColorModeProvider, colorModeScript } from '#app/lib/color-mode.tsx';
 import { setSiteTimeZone } from '#app/lib/format.ts';
 import { detectLocale } from '#app/lib/i18n.ts';
+import { messagesUrl } from '#app/lib/i18n.server.ts';
 import { useNonce } from '#app/lib/nonce.ts';
 import { useReloadOnNewBuild } from '#app/lib/reload.ts';
 import { Seo } from '#app/lib/seo.tsx';
@@ -46,6 +47,7 @@ export const loader = withAccess('public', ({ request }: Route.LoaderArgs, { ser
   const info = services.settings.get('web_info');
   return {
     locale,
+    messagesUrl: messagesUrl(locale),
     user,
     crawler: isbot(request.headers.get('user-agent') ?? ''),
     site: {
@@ -107,7 +109,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)" />
         <link
           rel="preload"
-          href={`/_i18n/${locale}/messages.json`}
+          data-messages=""
+          href={data?.messagesUrl ?? `/_i18n/${locale}/messages.json`}
           as="fetch"
           crossOrigin="anonymous"
         />

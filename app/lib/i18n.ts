@@ -34,9 +34,18 @@ export async function createI18n(
   });
 }
 
-/** Loads a locale's messages in the browser from the cacheable endpoint. */
+/** The page's preload of its messages, whose address names the release's messages (`?v=`, i18n.server.ts). */
+const MESSAGES_PRELOAD = 'link[rel="preload"][data-messages]';
+
+/**
+ * Loads a locale's messages in the browser from the cacheable endpoint, at the address of the messages of the
+ * release that rendered the page: the one its `<head>` preloads, for its own locale or another.
+ */
 export async function fetchMessages(locale: Locale): Promise<unknown> {
-  const response = await fetch(`/_i18n/${locale}/messages.json`, {
+  const preload = document.querySelector<HTMLLinkElement>(MESSAGES_PRELOAD);
+  const version = preload ? new URL(preload.href).searchParams.get('v') : null;
+  const query = version ? `?v=${encodeURIComponent(version)}` : '';
+  const response = await fetch(`/_i18n/${locale}/messages.json${query}`, {
     headers: { Accept: 'application/json' },
   });
   if (!response.ok) throw new Error(`Could not load ${locale} messages (${response.status})`);

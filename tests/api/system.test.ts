@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { messagesVersion } from '#shared/locales/index.ts';
 import { withTestApp } from './helpers.ts';
 
 const t = withTestApp();
@@ -132,6 +133,25 @@ describe('locale messages', () => {
     const body = response.json();
     expect(Object.keys(body)).toEqual(['en']);
     expect(body.en.nav.home).toBe('Home');
+  });
+
+  it("keeps this release's messages a day at their address, and answers an older address without keeping it", async () => {
+    const current = await t.app.inject({
+      method: 'GET',
+      url: `/_i18n/vi/messages.json?v=${messagesVersion}`,
+    });
+    expect(current.statusCode).toBe(200);
+    expect(current.headers['cache-control']).toBe('public, max-age=86400');
+    expect(current.json().vi.nav.home).toBe('Trang chủ');
+    const older = await t.app.inject({ method: 'GET', url: '/_i18n/vi/messages.json?v=0ld' });
+    expect(older.statusCode).toBe(200);
+    expect(older.headers['cache-control']).toBe('no-cache');
+    expect(older.json()).toEqual(current.json());
+    const silly = await t.app.inject({
+      method: 'GET',
+      url: `/_i18n/vi/messages.json?v=${'x'.repeat(65)}`,
+    });
+    expect(silly.statusCode).toBe(422);
   });
 
   it('answers 404 for a locale it does not have', async () => {

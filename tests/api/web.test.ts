@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { terms } from '#server/db/schema/catalog.ts';
 import { createTestApp } from '#tests/app-utils.ts';
+import { messagesVersion } from '#shared/locales/index.ts';
 import { createUser } from '#tests/factories.ts';
 import { browserGet, expectRobotsTxt, withTestApp } from './helpers.ts';
 
@@ -27,6 +28,12 @@ describe('pages', () => {
     );
     const withCookie = await get('/', { 'accept-language': 'en', cookie: 'i18n_redirected=vi' });
     expect(withCookie.body).toContain('<html lang="vi"');
+  });
+
+  it("preloads its language's messages at the address of this release's messages", async () => {
+    const page = await get('/', { 'accept-language': 'en' });
+    const href = /<link rel="preload" data-messages="" href="([^"]+)"/.exec(page.body)?.[1];
+    expect(href).toBe(`/_i18n/en/messages.json?v=${messagesVersion}`);
   });
 
   it('answers a real 404 for unknown paths', async () => {

@@ -36,7 +36,16 @@ test.describe('an English browser', () => {
     page,
     context,
   }) => {
+    // Both languages' messages come from the address of the release's messages, the one the page preloads.
+    const asked = new Set<string>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/_i18n/')) asked.add(url.pathname + url.search);
+    });
     await open(page, '/');
+    const preloaded = await page.locator('link[rel="preload"][data-messages]').getAttribute('href');
+    const version = new URL(preloaded!, 'http://x').searchParams.get('v');
+    expect(version).toMatch(/^[\w-]{12}$/);
     await markDocument(page);
     await page.getByTestId('language-switcher').click();
     const english = page.getByRole('menuitemradio', { name: 'English' });
@@ -46,6 +55,10 @@ test.describe('an English browser', () => {
     await expectHomeIn(page, 'vi');
     await expect(page.getByTestId('language-switcher')).toHaveText('vi');
     expect(await isSameDocument(page)).toBe(true);
+    expect([...asked].sort()).toEqual([
+      `/_i18n/en/messages.json?v=${version}`,
+      `/_i18n/vi/messages.json?v=${version}`,
+    ]);
 
     const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
     expect(cookie?.value).toBe('vi');
