@@ -108,8 +108,8 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
               inert={!current}
               data-active={current ? 'true' : undefined}
               className={cn(
-                'relative flex flex-col transition-opacity duration-700 [grid-area:stack] motion-reduce:transition-none lg:min-h-[min(40rem,76vh)] lg:justify-center',
-                current ? 'z-10 opacity-100' : 'z-0 opacity-0',
+                'relative flex flex-col transition-[opacity,visibility] duration-700 [grid-area:stack] motion-reduce:transition-none lg:min-h-[min(40rem,76vh)] lg:justify-center',
+                current ? 'visible z-10 opacity-100' : 'invisible z-0 opacity-0',
               )}
             >
               <Backdrop slide={slide} load={reached.has(index)} priority={index === 0} />
