@@ -53,11 +53,13 @@ type ManifestRoute = { id: string; parentId?: string; module: string; imports?: 
 export type ClientManifest = {
   entry: { module: string; imports: string[] };
   routes: Record<string, ManifestRoute>;
+  /** Where the file is served: every page loads it (decision 063). */
+  url: string;
 };
 
 /**
  * React Router's browser manifest (`assets/manifest-<hash>.js`) of a client build; the newest if there are several.
- * A page does not load this file: the server writes the routes it needs into the HTML.
+ * Every page loads it: the app knows all its routes from the start (decision 063).
  */
 export function readClientManifest(clientDir: string): ClientManifest {
   const assets = path.join(clientDir, 'assets');
@@ -70,7 +72,7 @@ export function readClientManifest(clientDir: string): ClientManifest {
   const source = fs.readFileSync(path.join(assets, file), 'utf8').trim();
   const json = /^window\.__reactRouterManifest\s*=\s*(\{[\s\S]*\});?$/.exec(source)?.[1];
   if (!json) throw new Error(`${file} is not the shape expected of React Router's manifest.`);
-  return JSON.parse(json) as ClientManifest;
+  return { ...(JSON.parse(json) as Omit<ClientManifest, 'url'>), url: `/assets/${file}` };
 }
 
 /** The relative static imports written in a built chunk (`import … from"./x.js"`), as site paths. */
@@ -90,8 +92,8 @@ export function servedBytes(clientDir: string, url: string) {
 }
 
 /**
- * The scripts a page loads: the entry and what it imports, then each route from root down to the page (module and its
- * imports), then the background chunks and their own static imports.
+ * The scripts a page loads: the routes' manifest, the entry and what it imports, then each route from root down to the
+ * page (module and its imports), then the background chunks and their own static imports.
  */
 export function pageScripts(
   clientDir: string,
@@ -103,7 +105,7 @@ export function pageScripts(
   const chain: ManifestRoute[] = [];
   for (let at: ManifestRoute | undefined = route; at; at = manifest.routes[at.parentId ?? ''])
     chain.unshift(at);
-  const urls = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  const urls = new Set([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
   for (const step of chain) for (const url of [step.module, ...(step.imports ?? [])]) urls.add(url);
   const assets = fs.readdirSync(path.join(clientDir, 'assets'));
   const pending = (page.background ?? []).flatMap((prefix) =>

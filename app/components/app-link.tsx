@@ -32,11 +32,11 @@ export function AppLink(props: LinkProps) {
 const DELEGATED = 'data-app-link';
 
 /**
- * A same-host link followed in the app like `AppLink`, as a plain `<a>`: `data-discover` lets React Router learn
- * its route ahead, as it does for `<Link>`; `LinkDelegation` follows and prefetches it.
+ * A same-host link followed in the app like `AppLink`, as a plain `<a>`: `LinkDelegation` follows and prefetches it
+ * (the router knows every route from the start, decision 063).
  */
 export function PlainLink({ to, ...props }: Omit<ComponentProps<'a'>, 'href'> & { to: string }) {
-  return <a href={to} {...{ [DELEGATED]: '' }} data-discover="true" {...props} />;
+  return <a href={to} {...{ [DELEGATED]: '' }} {...props} />;
 }
 
 /**

@@ -45,7 +45,7 @@ afterAll(() => {
 });
 
 describe('a page’s scripts, from the client manifest', () => {
-  it('are the entry, each route from root to the page, and the chunks it imports in the background, at brotli size', () => {
+  it('are the manifest, the entry, each route from root to the page, and the chunks it imports in the background, at brotli size', () => {
     const dir = fakeBuild({
       'entry.js': { bytes: 100 },
       'framework.js': { bytes: 1000 },
@@ -76,6 +76,8 @@ describe('a page’s scripts, from the client manifest', () => {
       '/assets/episode.js': 30,
       '/assets/default.js': 20,
       '/assets/root.js': 10,
+      // No `.br` of its own in this build: counted as it is.
+      '/assets/manifest-abc.js': fs.statSync(path.join(dir, 'assets', 'manifest-abc.js')).size,
     });
   });
 });

@@ -135,6 +135,21 @@ test.describe('on a phone', () => {
 test.describe('on a desktop', () => {
   test.use({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
 
+  test('the app knows every page from the start: a link asks the server for its page only', async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await open(page, '/');
+    await page.waitForLoadState('networkidle');
+    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Menu' });
+    await nav.getByRole('link', { name: 'Movies' }).click();
+    await expect(page).toHaveURL('/movies');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(asked).toContain('/movies.data');
+    expect(asked.filter((path) => path.startsWith('/__manifest'))).toEqual([]);
+  });
+
   test('the navigation sits in the header and there is no menu button', async ({ page }) => {
     await open(page, '/');
     const nav = page.getByRole('banner').getByRole('navigation', { name: 'Menu' });
