@@ -2,7 +2,7 @@
 // It advances by itself every few seconds, except while hovered or focused, when the tab is hidden, when the visitor
 // prefers reduced motion, or after the pause button; arrows, dots and pause are buttons that keyboards reach.
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
-import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import type { HeroSlide } from '#shared/resources/movie.ts';
 import { Img } from '#app/components/image.tsx';
@@ -209,7 +209,9 @@ function HeroButton({
   );
 }
 
-function Backdrop({
+// A slide's picture and text depend on the slide only: the carousel's own state (the browser's answers on motion
+// and visibility as it hydrates, hover, focus) renders its buttons again, not every slide's content.
+const Backdrop = memo(function Backdrop({
   slide,
   load,
   priority,
@@ -247,9 +249,9 @@ function Backdrop({
       />
     </div>
   );
-}
+});
 
-function SlideText({ slide }: { slide: HeroSlide }) {
+const SlideText = memo(function SlideText({ slide }: { slide: HeroSlide }) {
   const badges = [
     slide.current_episode,
     ...slide.languages,
@@ -290,4 +292,4 @@ function SlideText({ slide }: { slide: HeroSlide }) {
       </div>
     </div>
   );
-}
+});
