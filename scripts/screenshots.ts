@@ -55,6 +55,11 @@ async function shoot(browser: Browser) {
             window.scrollTo(0, 0);
           });
           await page.waitForLoadState('networkidle');
+          // Blocks painted when near (`paint-when-near`, decision 059) are skipped again once far from the screen,
+          // and a full-page picture is taken with the screen at the top: painted for the picture.
+          await page.addStyleTag({
+            content: '.paint-when-near { content-visibility: visible !important; }',
+          });
           const file = path.join(outDir, `${name}-${locale}-${viewport.width}-${mode}.png`);
           await page.screenshot({ path: file, fullPage: true });
           files.push(`${file} (HTTP ${response?.status() ?? '?'})`);
