@@ -19,7 +19,7 @@ import { AuthProvider } from '#app/lib/auth.tsx';
 import { useMergeGuestHistory } from '#app/lib/guest-history.ts';
 import { ColorModeProvider, colorModeScript } from '#app/lib/color-mode.tsx';
 import { setSiteTimeZone } from '#app/lib/format.ts';
-import { detectLocale } from '#app/lib/i18n.ts';
+import { detectLocale, messagesPath } from '#app/lib/i18n.ts';
 import { messagesUrl } from '#app/lib/i18n.server.ts';
 import { useNonce } from '#app/lib/nonce.ts';
 import { useReloadOnNewBuild } from '#app/lib/reload.ts';
@@ -110,7 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link
           rel="preload"
           data-messages=""
-          href={data?.messagesUrl ?? `/_i18n/${locale}/messages.json`}
+          href={data?.messagesUrl ?? messagesPath(locale)}
           as="fetch"
           crossOrigin="anonymous"
         />

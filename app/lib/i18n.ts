@@ -34,6 +34,11 @@ export async function createI18n(
   });
 }
 
+/** Where a locale's messages are served; `version` names the release's messages (`?v=`, i18n.server.ts). */
+export function messagesPath(locale: Locale, version?: string | null) {
+  return `/_i18n/${locale}/messages.json${version ? `?v=${encodeURIComponent(version)}` : ''}`;
+}
+
 /** The page's preload of its messages, whose address names the release's messages (`?v=`, i18n.server.ts). */
 const MESSAGES_PRELOAD = 'link[rel="preload"][data-messages]';
 
@@ -44,8 +49,7 @@ const MESSAGES_PRELOAD = 'link[rel="preload"][data-messages]';
 export async function fetchMessages(locale: Locale): Promise<unknown> {
   const preload = document.querySelector<HTMLLinkElement>(MESSAGES_PRELOAD);
   const version = preload ? new URL(preload.href).searchParams.get('v') : null;
-  const query = version ? `?v=${encodeURIComponent(version)}` : '';
-  const response = await fetch(`/_i18n/${locale}/messages.json${query}`, {
+  const response = await fetch(messagesPath(locale, version), {
     headers: { Accept: 'application/json' },
   });
   if (!response.ok) throw new Error(`Could not load ${locale} messages (${response.status})`);
