@@ -157,13 +157,18 @@ function MenuGroup({
   const hovering = useRef(false);
   const mega = item.children.length >= MEGA_FROM;
   const name = label(item);
+  // The panel's links are made the first time it opens, then kept: closed, they are hidden anyway (and without
+  // JavaScript the button cannot open them), and a genre or country panel is some 150 elements that every page
+  // would otherwise render, send and hydrate. Crawlers find the same pages in the sitemap and the footer.
+  const [made, setMade] = useState(open);
+  if (open && !made) setMade(true);
 
   useEffect(() => () => clearTimeout(closing.current), []);
 
   const links = () => [...(panelRef.current?.querySelectorAll<HTMLElement>('a') ?? [])];
   const openAndFocus = (which: 'first' | 'last') => {
     setOpen(true);
-    // The panel is in the page already (hidden): focus waits for it to show.
+    // The panel shows (its links made, the first time) with the next render: focus waits for it.
     requestAnimationFrame(() => {
       const all = links();
       (which === 'first' ? all[0] : all.at(-1))?.focus();
@@ -271,19 +276,20 @@ function MenuGroup({
         )}
       >
         <ul>
-          {item.children.map((child, index) =>
-            child.href ? (
-              <li key={index} className="break-inside-avoid">
-                <MenuAnchor
-                  link={child as MenuLink & { href: string }}
-                  className="menu-panel-link"
-                  onNavigate={() => setOpen(false)}
-                >
-                  <span className="min-w-0 truncate">{label(child)}</span>
-                </MenuAnchor>
-              </li>
-            ) : null,
-          )}
+          {made &&
+            item.children.map((child, index) =>
+              child.href ? (
+                <li key={index} className="break-inside-avoid">
+                  <MenuAnchor
+                    link={child as MenuLink & { href: string }}
+                    className="menu-panel-link"
+                    onNavigate={() => setOpen(false)}
+                  >
+                    <span className="min-w-0 truncate">{label(child)}</span>
+                  </MenuAnchor>
+                </li>
+              ) : null,
+            )}
         </ul>
       </div>
     </li>

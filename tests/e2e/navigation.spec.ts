@@ -121,6 +121,10 @@ test('the Genres mega-menu opens, moves and closes from the keyboard', async ({
   const nav = page.getByRole('navigation', { name: 'Menu' });
   const button = nav.getByRole('button', { name: 'Genres' });
   await expect(button).toHaveAttribute('aria-expanded', 'false');
+  // Closed, its links are not in the page yet: they are made when it first opens.
+  const panel = page.locator(`#${await button.getAttribute('aria-controls')}`);
+  await expect(panel).toBeHidden();
+  expect(await panel.locator('a').count()).toBe(0);
 
   // Tab reaches it; Enter opens it, focus stays on the button.
   await page.getByRole('link', { name: 'Movies', exact: true }).first().focus();
@@ -128,7 +132,6 @@ test('the Genres mega-menu opens, moves and closes from the keyboard', async ({
   await expect(button).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(button).toHaveAttribute('aria-expanded', 'true');
-  const panel = page.locator(`#${await button.getAttribute('aria-controls')}`);
   await expect(panel).toBeVisible();
   const links = panel.getByRole('link');
   expect(await links.count()).toBeGreaterThan(8);
@@ -158,6 +161,15 @@ test('the Genres mega-menu opens, moves and closes from the keyboard', async ({
   await expect(panel).toBeVisible();
   await page.mouse.move(5, 600);
   await expect(panel).toBeHidden();
+
+  // On a page where it never opened, ArrowUp makes its links and focuses the last one.
+  await open(page, '/movies');
+  await nav.getByRole('button', { name: 'Genres' }).focus();
+  await page.keyboard.press('ArrowUp');
+  const fresh = page.locator(
+    `#${await nav.getByRole('button', { name: 'Genres' }).getAttribute('aria-controls')}`,
+  );
+  await expect(fresh.getByRole('link').last()).toBeFocused();
 
   for (const id of ids) await adminApi.delete(`/api/admin/terms/genre/${id}`);
 });
