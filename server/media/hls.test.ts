@@ -16,6 +16,7 @@ import {
   buildTranscodeArgs,
   createProgressParser,
   FfmpegError,
+  HLS_SEGMENT_SECONDS,
   ladderEncoderThreads,
   masterPlaylist,
   parseMasterPlaylist,
@@ -269,6 +270,51 @@ describe('the storyboard of a short clip', () => {
           Math.max(...tile.channels.map((c) => c.max)),
           `${file} at ${x},${y}`,
         ).toBeGreaterThan(40);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the sound of the one-process ladder', () => {
+  // A browser plays a muxed segment only where both of its tracks have media. The audio, copied in from its own
+  // process, once reached the muxer late and went into later segments: the first four of every upload had no sound,
+  // the fifth held 0-20 s of it, and a player fetched five segments before it could show the first frame.
+  it('is in every segment, each carrying its own stretch', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phim-sound-'));
+    try {
+      const input = path.join(dir, 'clip.mp4');
+      await makeTestClip(input, { size: '320x240', seconds: 24 });
+      const plan = planTranscode(await probeVideo(input, {}), {
+        input,
+        outputDir: path.join(dir, 'out'),
+      });
+      fs.mkdirSync(plan.outputDir);
+      await transcodeLadder(plan, { mode: 'single-process' });
+      const rung = path.join(plan.outputDir, plan.rungs[0]!.name);
+      const files = fs.readdirSync(rung);
+      const init = fs.readFileSync(
+        path.join(
+          rung,
+          files.find((f) => f.startsWith('init'))!,
+        ),
+      );
+      const segments = files.filter((file) => file.endsWith('.m4s')).sort();
+      expect(segments).toHaveLength(6);
+      for (const [index, segment] of segments.entries()) {
+        // A segment is read as a player reads it: after its init segment.
+        const joined = path.join(dir, 'joined.mp4');
+        fs.writeFileSync(joined, Buffer.concat([init, fs.readFileSync(path.join(rung, segment))]));
+        const { stdout } = await promisify(execFile)('ffprobe', [
+          ...['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'packet=pts_time'],
+          ...['-of', 'csv=p=0', joined],
+        ]);
+        const times = stdout.trim().split('\n').filter(Boolean).map(Number);
+        const start = index * HLS_SEGMENT_SECONDS;
+        expect(times.length, segment).toBeGreaterThan(150);
+        expect(times[0], segment).toBeCloseTo(start, 0);
+        expect(times.at(-1), segment).toBeCloseTo(start + HLS_SEGMENT_SECONDS, 0);
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

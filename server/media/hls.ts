@@ -159,6 +159,11 @@ function buildEncodeArgs(
   if (audioFromStdin) args.push('-c:a', 'copy');
   else if (plan.hasAudio) args.push(...AUDIO_ENCODE);
   args.push(
+    // The muxer holds the picture until it has the sound of the same time. Left at its 10 s, the audio copied in
+    // from the other process came too late for the segments being cut: the first four of each rung had none and
+    // the fifth all of 0-20 s, and a browser plays a muxed segment only where both tracks have media.
+    '-max_interleave_delta',
+    '0',
     '-f',
     'hls',
     '-hls_time',
