@@ -159,7 +159,7 @@ function MenuGroup({
   const name = label(item);
   // The panel's links are made the first time it opens, then kept: closed, they are hidden anyway (and without
   // JavaScript the button cannot open them), and a genre or country panel is some 150 elements that every page
-  // would otherwise render, send and hydrate. Crawlers find the same pages in the sitemap and the footer.
+  // would otherwise render, send and hydrate. Crawlers find the landing pages in the sitemap (decision 064).
   const [made, setMade] = useState(open);
   if (open && !made) setMade(true);
 
