@@ -241,19 +241,29 @@ describe('the storyboard', () => {
   });
 });
 
+/** A test clip in a new temporary folder and its transcode plan, the output folder made. */
+async function clipAndPlan(prefix: string, clip: Parameters<typeof makeTestClip>[1]) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const input = path.join(dir, 'clip.mp4');
+  await makeTestClip(input, clip);
+  const plan = planTranscode(await probeVideo(input, {}), {
+    input,
+    outputDir: path.join(dir, 'out'),
+  });
+  fs.mkdirSync(plan.outputDir, { recursive: true });
+  return { dir, input, plan };
+}
+
 describe('the storyboard of a short clip', () => {
   // ffmpeg's fps filter drops a frame it has not reached by the end of the input: under 5 s there was no sprite
   // at all and the seek previews pointed at a missing file. Every tile the WebVTT names must hold a picture.
   it.each([3, 14])('has every tile its WebVTT names, for a %i s clip', async (seconds) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phim-short-'));
+    const { dir, plan } = await clipAndPlan('phim-short-', {
+      size: '320x240',
+      seconds,
+      silent: true,
+    });
     try {
-      const input = path.join(dir, 'clip.mp4');
-      await makeTestClip(input, { size: '320x240', seconds, silent: true });
-      const plan = planTranscode(await probeVideo(input, {}), {
-        input,
-        outputDir: path.join(dir, 'out'),
-      });
-      fs.mkdirSync(plan.outputDir, { recursive: true });
       await transcodeLadder(plan, { mode: 'single-process' });
       // Each cue's tile holds a picture (an unfilled tile of the sheet is black).
       const cues = [
@@ -282,24 +292,13 @@ describe('the sound of the one-process ladder', () => {
   // process, once reached the muxer late and went into later segments: the first four of every upload had no sound,
   // the fifth held 0-20 s of it, and a player fetched five segments before it could show the first frame.
   it('is in every segment, each carrying its own stretch', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phim-sound-'));
+    const { dir, plan } = await clipAndPlan('phim-sound-', { size: '320x240', seconds: 24 });
     try {
-      const input = path.join(dir, 'clip.mp4');
-      await makeTestClip(input, { size: '320x240', seconds: 24 });
-      const plan = planTranscode(await probeVideo(input, {}), {
-        input,
-        outputDir: path.join(dir, 'out'),
-      });
-      fs.mkdirSync(plan.outputDir);
       await transcodeLadder(plan, { mode: 'single-process' });
       const rung = path.join(plan.outputDir, plan.rungs[0]!.name);
       const files = fs.readdirSync(rung);
-      const init = fs.readFileSync(
-        path.join(
-          rung,
-          files.find((f) => f.startsWith('init'))!,
-        ),
-      );
+      const initFile = files.find((file) => file.startsWith('init'))!;
+      const init = fs.readFileSync(path.join(rung, initFile));
       const segments = files.filter((file) => file.endsWith('.m4s')).sort();
       expect(segments).toHaveLength(6);
       for (const [index, segment] of segments.entries()) {
@@ -324,15 +323,11 @@ describe('the sound of the one-process ladder', () => {
 
 describe('cancelling the one-process ladder', () => {
   it('kills both of its processes, the ladder and the audio', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phim-cancel-'));
+    const { dir, input, plan } = await clipAndPlan('phim-cancel-', {
+      size: '640x360',
+      seconds: 20,
+    });
     try {
-      const input = path.join(dir, 'clip.mp4');
-      await makeTestClip(input, { size: '640x360', seconds: 20 });
-      const plan = planTranscode(await probeVideo(input, {}), {
-        input,
-        outputDir: path.join(dir, 'out'),
-      });
-      fs.mkdirSync(plan.outputDir);
       const controller = new AbortController();
       const error = await transcodeLadder(plan, {
         mode: 'single-process',
