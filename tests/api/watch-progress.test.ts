@@ -3,7 +3,9 @@
 // this", published movies that share the most genres (then the type) with this one.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from 'react-router';
-import { watchHistory } from '#server/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { moreLikeThis } from '#server/domain/catalog/more-like-this.ts';
+import { movies, watchHistory } from '#server/db/schema/index.ts';
 import {
   createEpisode,
   createMovie,
@@ -118,6 +120,32 @@ describe('More like this', () => {
       'title',
       'year',
     ]);
+  });
+
+  it('reads the week’s most watched first, and all that share when those hold too few: the same cards', async () => {
+    const week = [
+      [like.typeOnly!, 50],
+      [like.nationOnly!, 40],
+      [like.one!, 30],
+      [like.oneAndType!, 20],
+      [like.both!, 10],
+    ] as const;
+    for (const [card, views] of week)
+      await t.db.update(movies).set({ viewsWeek: views }).where(eq(movies.id, card.id));
+    try {
+      // The two most watched that share anything: the type alone (50), one genre (30); one genre ranks first.
+      const expected = [like.one!.id, like.typeOnly!.id];
+      // Three most watched hold both (read there); two and one hold one (read again over all that share).
+      for (const window of [1000, 3, 2, 1]) {
+        const cards = await moreLikeThis(t.db, movie.id, { candidates: 2, window });
+        expect(
+          cards.map((card) => card.id),
+          `window ${window}`,
+        ).toEqual(expected);
+      }
+    } finally {
+      await t.db.update(movies).set({ viewsWeek: 0 });
+    }
   });
 
   it('comes with the watch page, and the movie page’s related movies are the same', async () => {

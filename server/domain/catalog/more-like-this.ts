@@ -1,7 +1,7 @@
 // "More like this" under a movie and its episodes: published movies that share its genres or its type, the ones
 // that share the most first (decision 044). Bounded work at any catalogue size: the most watched of the week among
 // those that share anything are read from the listing's index, then ranked by how much they share.
-import { and, sql } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { movies, movieTerms, terms } from '#server/db/schema/index.ts';
 import { cardColumns, newestFirst, type MovieCard } from './movie-resources.ts';
@@ -10,31 +10,53 @@ import { cardColumns, newestFirst, type MovieCard } from './movie-resources.ts';
 export const MORE_LIKE_THIS = 12;
 /** Candidates read before ranking: enough for the row to be the best sharers, few enough to stay cheap. */
 const CANDIDATES = 60;
+/**
+ * How far down the week's most watched the first read looks for the candidates. A type is shared by a large part of
+ * the catalogue, so they are nearly always among the first hundred or so; a movie whose genres and type are rare
+ * falls back to reading all that share them.
+ */
+const WINDOW = 1000;
 
 /** Published movies like `movieId` (never itself), as cards, best matches first. */
-export async function moreLikeThis(db: Database, movieId: number): Promise<MovieCard[]> {
+export async function moreLikeThis(
+  db: Database,
+  movieId: number,
+  /** Smaller in tests, to take each read. */
+  limits: { candidates?: number; window?: number } = {},
+): Promise<MovieCard[]> {
+  const { candidates = CANDIDATES, window = WINDOW } = limits;
   // This movie's genres (not its nations: a country says little about what a film is like) and its type, each
   // computed once by PostgreSQL for the whole query.
   const genres = sql`(select ${movieTerms.termId} from ${movieTerms} join ${terms} on ${terms.id} = ${movieTerms.termId} and ${terms.kind} = 'genre' where ${movieTerms.movieId} = ${movieId})`;
   const type = sql`(select ${movies.typeId} from ${movies} where ${movies.id} = ${movieId})`;
   const shared = sql<number>`(select count(*)::int from ${movieTerms} where ${movieTerms.movieId} = "movies"."id" and ${movieTerms.termId} in ${genres})`;
-  const rows = await db
-    .select({
-      card: cardColumns,
-      shared,
-      sameType: sql<boolean>`coalesce(${movies.typeId} = ${type}, false)`,
-    })
-    .from(movies)
-    .where(
-      and(
-        // A literal, so the planner can use the `where published` index of the order below.
-        sql`${movies.published}`,
-        sql`${movies.id} <> ${movieId}`,
-        sql`(exists (select 1 from ${movieTerms} where ${movieTerms.movieId} = "movies"."id" and ${movieTerms.termId} in ${genres}) or ${movies.typeId} = ${type})`,
-      ),
-    )
-    .orderBy(...newestFirst(movies.viewsWeek))
-    .limit(CANDIDATES);
+  const read = (bound: SQL, lookup: SQL) =>
+    db
+      .select({
+        card: cardColumns,
+        shared,
+        sameType: sql<boolean>`coalesce(${movies.typeId} = ${type}, false)`,
+      })
+      .from(movies)
+      .where(
+        and(
+          bound,
+          // A literal, so the planner can use the `where published` index of the order below.
+          sql`${movies.published}`,
+          sql`${movies.id} <> ${movieId}`,
+          sql`(exists (select 1 from ${movieTerms} where ${movieTerms.movieId} = "movies"."id" and ${movieTerms.termId} in ${genres}${lookup}) or ${movies.typeId} = ${type})`,
+        ),
+      )
+      .orderBy(...newestFirst(movies.viewsWeek))
+      .limit(candidates);
+  // First the week's most watched (those viewed at least as often as the `window`th), one by one down the index:
+  // each is asked whether it shares a genre (`offset 0` keeps that a lookup per movie; without it PostgreSQL reads
+  // every movie of those genres into a hash first, about 15,000 of a 100,000-movie catalogue, ten times the work).
+  // They are the first of the order below, so when they hold all the candidates, those are the whole catalogue's;
+  // otherwise (or with fewer than `window` published movies) all that share are read.
+  const least = sql`(select ${movies.viewsWeek} from ${movies} where ${movies.published} order by ${sql.join(newestFirst(movies.viewsWeek), sql`, `)} offset ${window - 1} limit 1)`;
+  let rows = await read(sql`${movies.viewsWeek} >= ${least}`, sql` offset 0`);
+  if (rows.length < candidates) rows = await read(sql`true`, sql``);
   // Each shared genre counts twice a shared type: a type ("series") is shared by half the catalogue. Ties keep the
   // week's views order (the sort is stable).
   const score = (row: (typeof rows)[number]) => Number(row.shared) * 2 + (row.sameType ? 1 : 0);
