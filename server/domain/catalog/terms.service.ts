@@ -145,13 +145,22 @@ export function createTermsService({ db }: { db: Database }) {
       return options;
     },
 
+    /**
+     * A visible term by its slug, for its landing page: what the page shows of it, without the count of the
+     * resource (every movie that uses it, read from its thousands of links; the page counts its published ones).
+     */
     async findBySlug(slug: string) {
       const [row] = await db
-        .select({ term: terms, moviesCount: moviesCountSql })
+        .select({
+          id: terms.id,
+          kind: terms.kind,
+          name: terms.name,
+          description: terms.description,
+        })
         .from(terms)
         .where(and(eq(terms.slug, slug), eq(terms.visible, true)))
         .limit(1);
-      return row ? toResource(row.term, row.moviesCount) : null;
+      return row ?? null;
     },
 
     async create(kind: TermKind, input: TermInput) {
