@@ -104,16 +104,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ) : (
               <ContinueRow key={block.key} items={resume} title={title} limit={block.limit} />
             );
-          const first = rowIndex++ === 0;
+          const first = rowIndex === 0;
+          // The hero and two rows, or three rows without a hero, fill the first screen of a phone or a desktop;
+          // the rows after those render their cards' places until the viewer nears them (decision 065).
+          const belowFold = rowIndex++ >= (hasHero ? 2 : 3);
           const priority = first && !hasHero;
           const props = { title, href: seeAllHref(block), movies: block.movies, priority };
           const row =
             block.layout === 'grid' ? (
               <MovieGrid {...props} />
             ) : block.layout === 'landscape' ? (
-              <LandscapeRow {...props} />
+              <LandscapeRow {...props} belowFold={belowFold} />
             ) : (
-              <MovieRow {...props} />
+              <MovieRow {...props} belowFold={belowFold} />
             );
           // The rows after the first are laid out when the viewer nears them (a hundred cards made the first
           // frame a 230 ms task on loopback).

@@ -183,15 +183,26 @@ describe('the home sections API', () => {
     await put([
       { kind: 'picked', title: 'Posters', settings: { movie_ids: ids } },
       { kind: 'picked', layout: 'landscape', title: 'Wide', settings: { movie_ids: ids } },
+      { kind: 'picked', title: 'Third', settings: { movie_ids: ids } },
+      { kind: 'picked', layout: 'landscape', title: 'Fourth', settings: { movie_ids: ids } },
     ]);
-    /** Cards of each row, in the page's order. */
+    /** Cards and cards' places of each row, in the page's order. */
     const cardsByRow = (html: string) =>
       html
         .split(/data-testid="(?:movie|landscape)-row"/)
         .slice(1)
-        .map((row) => row.match(/data-testid="(?:movie|landscape)-card"/g)?.length ?? 0);
-    // Ten posters or six wide cards fill the widest screen; the rest come as the row nears the screen.
-    expect(cardsByRow(await homeHtml())).toEqual([10, 6]);
+        .map((row) => [
+          row.match(/data-testid="(?:movie|landscape)-card"/g)?.length ?? 0,
+          row.match(/class="[^"]*card-place[ "]/g)?.length ?? 0,
+        ]);
+    // Ten posters or six wide cards fill the widest screen; the rest come as the row nears the screen. Below the
+    // first two rows (no hero here: three), a row holds only their places until then.
+    expect(cardsByRow(await homeHtml())).toEqual([
+      [10, 0],
+      [6, 0],
+      [10, 0],
+      [0, 6],
+    ]);
     const crawled = await t.app.inject({
       method: 'GET',
       url: '/',
@@ -199,7 +210,12 @@ describe('the home sections API', () => {
         'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
       },
     });
-    expect(cardsByRow(crawled.body)).toEqual([12, 12]);
+    expect(cardsByRow(crawled.body)).toEqual([
+      [12, 0],
+      [12, 0],
+      [12, 0],
+      [12, 0],
+    ]);
   });
 
   it('puts Continue watching where the admin put it', async () => {

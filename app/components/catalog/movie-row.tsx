@@ -1,6 +1,5 @@
 // A titled row of cards that scrolls sideways: by touch (with snap points), by keyboard (arrow keys, Home and End
 // move between cards), and with previous/next buttons on wider screens; "see all" leads to its listing.
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import {
   Children,
   useCallback,
@@ -19,7 +18,6 @@ import { MovieCard } from '#app/components/catalog/movie-card.tsx';
 import { MovieTitles } from '#app/components/catalog/movie-titles.tsx';
 import { Img } from '#app/components/image.tsx';
 import type { CardMovie } from '#shared/resources/movie.ts';
-import { IconButton } from '#app/components/ui/button.tsx';
 
 /**
  * The cards a row shows before the viewer comes near it: enough to fill the widest screens (about nine posters or
@@ -29,6 +27,14 @@ import { IconButton } from '#app/components/ui/button.tsx';
  */
 const FIRST_CARDS = 10;
 const FIRST_WIDE_CARDS = 6;
+/**
+ * A row below the fold (the home page's third on) renders only the places of those first cards until the viewer
+ * nears it: one element each, drawn by CSS as a poster and its title lines, instead of a card's fourteen. Nobody
+ * sees a row's cards before it nears the screen, and by then the page is interactive; crawlers get every card
+ * (decision 065).
+ */
+const CARD_PLACE = 'row-item card-place';
+const WIDE_CARD_PLACE = 'w-64 shrink-0 sm:w-72 lg:w-80 card-place card-place-wide';
 
 function reducedMotion() {
   return (
@@ -41,6 +47,7 @@ export function MovieRow({
   href,
   movies,
   priority = false,
+  belowFold = false,
 }: {
   title: string;
   /** The listing or landing that shows all of them; none when no listing matches. */
@@ -48,9 +55,17 @@ export function MovieRow({
   movies: CardMovie[];
   /** The first row above the fold: its posters load eagerly. */
   priority?: boolean;
+  /** Far enough down the page that only its cards' places are rendered until the viewer nears it. */
+  belowFold?: boolean;
 }) {
   return (
-    <ScrollRow title={title} href={href} testId="movie-row" first={FIRST_CARDS}>
+    <ScrollRow
+      title={title}
+      href={href}
+      testId="movie-row"
+      first={FIRST_CARDS}
+      place={belowFold ? CARD_PLACE : null}
+    >
       {movies.map((movie, index) => (
         <li key={movie.id} className="row-item">
           <MovieCard movie={movie} priority={priority && index < 3} />
@@ -62,26 +77,30 @@ export function MovieRow({
 
 /**
  * The row itself: its heading, "see all", the arrows, and the scrolling list of `children` (`<li>` cards), of which
- * only the `first` until the row nears the screen.
+ * only the `first` until the row nears the screen, or only their places (`<li>`s of the `place` class) when given.
  */
 export function ScrollRow({
   title,
   href,
   testId,
   first = Infinity,
+  place = null,
   children,
 }: {
   title: string;
   href?: string | null;
   testId?: string;
   first?: number;
+  place?: string | null;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   const crawler = useRouteLoaderData<typeof rootLoader>('root')?.crawler;
   const [near, setNear] = useState(false);
   const items = Children.toArray(children);
-  const shown = near || crawler ? items : items.slice(0, first);
+  const all = near || crawler;
+  const shown = all ? items : place ? [] : items.slice(0, first);
+  const places = all || !place ? 0 : Math.min(items.length, first);
   const headingId = useId();
   const listId = useId();
   const list = useRef<HTMLUListElement>(null);
@@ -180,17 +199,18 @@ export function ScrollRow({
       <RowHeader headingId={headingId} title={title} href={href}>
         <div className="hidden items-center gap-1 md:flex">
           {([-1, 1] as const).map((step) => (
-            <IconButton
+            // Plain markup with a CSS chevron: a home page has eighteen of these (decision 065).
+            <button
               key={step}
               type="button"
-              variant="outline"
-              className="size-9 rounded-full"
-              icon={step < 0 ? ChevronLeft : ChevronRight}
-              label={step < 0 ? t('home.rowPrev', { title }) : t('home.rowNext', { title })}
+              className="row-arrow"
+              aria-label={step < 0 ? t('home.rowPrev', { title }) : t('home.rowNext', { title })}
               aria-controls={listId}
               disabled={step < 0 ? edges.start : edges.end}
               onClick={() => page(step)}
-            />
+            >
+              <span aria-hidden className={step < 0 ? 'icon-chevron-left' : 'icon-chevron-right'} />
+            </button>
           ))}
         </div>
       </RowHeader>
@@ -202,6 +222,9 @@ export function ScrollRow({
           className="flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto overscroll-x-contain px-4 pt-2 pb-3 [scrollbar-width:none] sm:scroll-px-6 sm:gap-4 sm:px-6 [&::-webkit-scrollbar]:hidden"
         >
           {shown}
+          {Array.from({ length: places }, (_, index) => (
+            <li key={`place-${index}`} aria-hidden className={place!} />
+          ))}
         </ul>
       </div>
     </section>
@@ -237,7 +260,7 @@ export function RowHeader({
             className="inline-flex h-9 items-center gap-0.5 rounded-lg px-2 text-sm font-semibold text-primary-700 hover:bg-primary-50 focus-visible:outline-2 dark:text-primary-300 dark:hover:bg-primary-500/15"
           >
             {t('home.seeAll')}
-            <ChevronRight className="size-4" aria-hidden />
+            <span aria-hidden className="icon-chevron-right" />
           </AppLink>
         ) : null}
         {children}
@@ -279,14 +302,22 @@ export function LandscapeRow({
   href,
   movies,
   priority = false,
+  belowFold = false,
 }: {
   title: string;
   href?: string | null;
   movies: Array<CardMovie & { backdrop: string | null }>;
   priority?: boolean;
+  belowFold?: boolean;
 }) {
   return (
-    <ScrollRow title={title} href={href} testId="landscape-row" first={FIRST_WIDE_CARDS}>
+    <ScrollRow
+      title={title}
+      href={href}
+      testId="landscape-row"
+      first={FIRST_WIDE_CARDS}
+      place={belowFold ? WIDE_CARD_PLACE : null}
+    >
       {movies.map((movie, index) => (
         <li key={movie.id} className="w-64 shrink-0 snap-start sm:w-72 lg:w-80">
           <LandscapeCard movie={movie} priority={priority && index < 2} />
