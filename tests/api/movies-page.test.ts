@@ -12,6 +12,8 @@ const films: Movie[] = [];
 
 const get = (url: string) => browserGet(t, url, { 'accept-language': 'en' });
 const cards = (html: string) => html.match(/data-testid="movie-card"/g)?.length ?? 0;
+/** The places of the cards after the first twelve, until the viewer nears them (decision 065). */
+const places = (html: string) => html.match(/class="card-place"/g)?.length ?? 0;
 const selects = (html: string) =>
   [...html.matchAll(/<select[^>]*aria-label="([^"]+)"/g)].map((match) => match[1]);
 
@@ -50,7 +52,16 @@ describe('the movies page setting', () => {
 
   it('is applied to /movies at once: sort, page size, filters, banner and SEO texts', async () => {
     const before = (await get('/movies')).body;
-    expect(cards(before)).toBe(24);
+    expect(cards(before) + places(before)).toBe(24);
+    expect(places(before)).toBe(12);
+    const crawled = await t.app.inject({
+      method: 'GET',
+      url: '/movies',
+      headers: {
+        'user-agent': 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+      },
+    });
+    expect([cards(crawled.body), places(crawled.body)]).toEqual([24, 0]);
     expect(before).not.toContain('data-testid="movies-banner"');
     const saved = await admin.client.put('/api/admin/settings/movies_page', {
       default_sort: 'title',

@@ -224,9 +224,10 @@ test('a visitor opens a movie: details, episodes by server, related movies, and 
     'href',
     `/watch/${movie.slug}/tap-2?server=${server.id}`,
   );
-  await expect(
-    page.getByRole('region', { name: 'You may also like' }).getByTestId('movie-card'),
-  ).toHaveCount(1);
+  // Related movies, at the foot of the page: made as they near the screen (decision 065).
+  const related = page.getByRole('region', { name: 'You may also like' });
+  await related.scrollIntoViewIfNeeded();
+  await expect(related.getByTestId('movie-card')).toHaveCount(1);
   await page.getByRole('link', { name: `Cổ Trang ${stamp}` }).click();
   await expect(page).toHaveURL(`/${genre.slug}`);
 

@@ -132,6 +132,8 @@ test('under the player: the synopsis, folded until asked, and More like this', a
   expect((await last.boundingBox())!.y).toBeLessThan(open_.y + open_.height);
 
   const row = page.getByRole('region', { name: 'More like this' });
+  // Its cards are made as it nears the screen (decision 065).
+  await row.scrollIntoViewIfNeeded();
   await expect(row.getByTestId('movie-card')).toHaveCount(1);
   await expect(row.getByTestId('movie-card')).toContainText(like.title);
 });

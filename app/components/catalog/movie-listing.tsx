@@ -5,8 +5,9 @@
 import { MOVIE_STATUSES, QUALITIES } from '#shared/catalog.ts';
 import type { ListingFilter } from '#shared/listing.ts';
 import { ChevronLeft, ChevronRight, SlidersHorizontal } from 'lucide-react';
-import type { ChangeEvent } from 'react';
+import { useRef, type ChangeEvent } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
+import { useNear } from '#app/lib/use-near.ts';
 import { Form, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
 import { MovieCard } from '#app/components/catalog/movie-card.tsx';
@@ -30,6 +31,12 @@ export const LISTING_PAGE_SIZE = 24;
 
 type Option = { id: number; name: string; slug: string };
 type Option2 = { value: string; label: string };
+/**
+ * The cards of a page that are rendered at once: two rows of the widest grid, more than a phone's or a desktop's
+ * first screen shows. The rest are their places until the viewer nears them; crawlers get all (decision 065).
+ */
+const FIRST_GRID_CARDS = 12;
+
 const terms = (list: Option[]) => list.map((term) => ({ value: term.slug, label: term.name }));
 
 /**
@@ -87,6 +94,8 @@ export function MovieListing({
   const [params] = useSearchParams();
   const { movies } = data;
   const { value, onChange } = useFilterValues(data.defaultSort);
+  const rest = useRef<HTMLLIElement>(null);
+  const near = useNear(rest);
   const pageHref = (page: number) => {
     const next = new URLSearchParams(params);
     if (page > 1) next.set('page', String(page));
@@ -177,11 +186,20 @@ export function MovieListing({
       </p>
       {movies.data.length ? (
         <ul className="grid grid-cols-2 gap-x-3 gap-y-6 xs:grid-cols-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
-          {movies.data.map((movie, index) => (
-            <li key={movie.id}>
-              <MovieCard movie={movie} priority={index < 4} />
-            </li>
-          ))}
+          {movies.data.map((movie, index) =>
+            index < FIRST_GRID_CARDS || near ? (
+              <li key={movie.id}>
+                <MovieCard movie={movie} priority={index < 4} />
+              </li>
+            ) : (
+              <li
+                key={movie.id}
+                ref={index === FIRST_GRID_CARDS ? rest : undefined}
+                aria-hidden
+                className="card-place"
+              />
+            ),
+          )}
         </ul>
       ) : (
         <div className="rounded-2xl border border-dashed border-neutral-300 px-4 py-16 text-center dark:border-neutral-700">

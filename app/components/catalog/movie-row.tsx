@@ -13,6 +13,7 @@ import {
 import { useRouteLoaderData } from 'react-router';
 import type { loader as rootLoader } from '#app/root.tsx';
 import { useTranslation } from '#app/lib/use-translation.ts';
+import { NEAR_MARGIN } from '#app/lib/use-near.ts';
 import { AppLink, PlainLink } from '#app/components/app-link.tsx';
 import { MovieCard } from '#app/components/catalog/movie-card.tsx';
 import { MovieTitles } from '#app/components/catalog/movie-titles.tsx';
@@ -137,7 +138,7 @@ export function ScrollRow({
         node.addEventListener('scroll', onScroll, { passive: true });
         resized.observe(node);
       },
-      { rootMargin: '200px 0px' },
+      { rootMargin: NEAR_MARGIN },
     );
     approach.observe(node);
     return () => {

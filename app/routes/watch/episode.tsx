@@ -292,7 +292,11 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
       </div>
       {loaderData.more_like_this.length ? (
         <div className="paint-when-near pb-12">
-          <MovieRow title={t('watching.moreLikeThis')} movies={loaderData.more_like_this} />
+          <MovieRow
+            title={t('watching.moreLikeThis')}
+            movies={loaderData.more_like_this}
+            belowFold
+          />
         </div>
       ) : null}
     </main>

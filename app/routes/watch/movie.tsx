@@ -3,8 +3,10 @@
 // follow; trailer in a dialog; share), the episode list by server with the viewer's progress, and related movies.
 // An old slug answers 301 to the current one; an unknown slug is the 404.
 import { Play } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
+import { useNear } from '#app/lib/use-near.ts';
+import type { CardMovie } from '#shared/resources/movie.ts';
 import { redirect } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
 import { FollowButton } from '#app/components/catalog/follow-button.tsx';
@@ -240,17 +242,36 @@ export default function MoviePage({ loaderData }: Route.ComponentProps) {
         ) : null}
         {related.length ? (
           <DetailSection id="related">
-            <ul className="grid auto-cols-[9.5rem] grid-flow-col gap-3 overflow-x-auto pb-2 sm:auto-cols-[11rem]">
-              {related.map((item) => (
-                <li key={item.id}>
-                  <MovieCard movie={item} />
-                </li>
-              ))}
-            </ul>
+            <RelatedList movies={related} />
           </DetailSection>
         ) : null}
       </div>
     </main>
+  );
+}
+
+/**
+ * Related movies, at the foot of the page: their cards' places until the viewer nears them (decision 065), as
+ * nobody sees them before.
+ */
+function RelatedList({ movies }: { movies: CardMovie[] }) {
+  const list = useRef<HTMLUListElement>(null);
+  const near = useNear(list);
+  return (
+    <ul
+      ref={list}
+      className="grid auto-cols-[9.5rem] grid-flow-col gap-3 overflow-x-auto pb-2 sm:auto-cols-[11rem]"
+    >
+      {movies.map((item) =>
+        near ? (
+          <li key={item.id}>
+            <MovieCard movie={item} />
+          </li>
+        ) : (
+          <li key={item.id} aria-hidden className="card-place" />
+        ),
+      )}
+    </ul>
   );
 }
 
