@@ -11,6 +11,7 @@ export const NEAR_MARGIN = '200px 0px';
 export function useNear(ref: RefObject<Element | null>): boolean {
   const crawler = useRouteLoaderData<typeof rootLoader>('root')?.crawler ?? false;
   const [near, setNear] = useState(false);
+  // After every render until near, as the element may come later (a listing's next page of more than twelve).
   useEffect(() => {
     const node = ref.current;
     if (near || !node) return;
