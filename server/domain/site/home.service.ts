@@ -192,19 +192,32 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
 
   type RowPlan = Omit<Extract<HomeBlock, { kind: 'row' }>, 'movies'> & { query: SQL };
 
-  /** Every row's movies in one statement: a UNION ALL of one small, limited select per row. */
+  /**
+   * Every row's movies: a UNION ALL of one small, limited select per row, in two statements of half the rows each,
+   * read side by side. PostgreSQL plans and runs a statement on one core: the nine rows of the default page were
+   * one statement of 8.5 ms at 100,000 movies (2.4 of it planning), two halves 3.7 and 4 ms on two cores.
+   */
   async function rowMovies(plans: RowPlan[]): Promise<HomeCard[][]> {
     const lists: HomeCard[][] = plans.map(() => []);
     if (!plans.length) return lists;
-    const result = await db.execute(
-      sql.join(
-        plans.map((plan) => plan.query),
-        sql` union all `,
-      ),
+    const half = Math.ceil(plans.length / 2);
+    const results = await Promise.all(
+      [plans.slice(0, half), plans.slice(half)]
+        .filter((group) => group.length)
+        .map((group) =>
+          db.execute(
+            sql.join(
+              group.map((plan) => plan.query),
+              sql` union all `,
+            ),
+          ),
+        ),
     );
-    const rows = (result.rows as Array<Record<string, unknown>>).sort(
-      (a, b) => Number(a.section) - Number(b.section) || Number(a.position) - Number(b.position),
-    );
+    const rows = results
+      .flatMap((result) => result.rows as Array<Record<string, unknown>>)
+      .sort(
+        (a, b) => Number(a.section) - Number(b.section) || Number(a.position) - Number(b.position),
+      );
     for (const row of rows)
       lists[Number(row.section)]?.push({
         ...toMovie(row),
