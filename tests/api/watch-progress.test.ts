@@ -143,6 +143,17 @@ describe('More like this', () => {
           `window ${window}`,
         ).toEqual(expected);
       }
+      // A week of ties (a quiet site): the order goes by id, newest first, and the window counts movies, not views.
+      await t.db.update(movies).set({ viewsWeek: 0 });
+      const tied = (await moreLikeThis(t.db, movie.id, { candidates: 2 })).map((card) => card.id);
+      expect(tied).toHaveLength(2);
+      for (const window of [4, 3, 2, 1]) {
+        const cards = await moreLikeThis(t.db, movie.id, { candidates: 2, window });
+        expect(
+          cards.map((card) => card.id),
+          `tied, window ${window}`,
+        ).toEqual(tied);
+      }
     } finally {
       await t.db.update(movies).set({ viewsWeek: 0 });
     }

@@ -49,13 +49,14 @@ export async function moreLikeThis(
       )
       .orderBy(...newestFirst(movies.viewsWeek))
       .limit(candidates);
-  // First the week's most watched (those viewed at least as often as the `window`th), one by one down the index:
-  // each is asked whether it shares a genre (`offset 0` keeps that a lookup per movie; without it PostgreSQL reads
-  // every movie of those genres into a hash first, about 15,000 of a 100,000-movie catalogue, ten times the work).
-  // They are the first of the order below, so when they hold all the candidates, those are the whole catalogue's;
-  // otherwise (or with fewer than `window` published movies) all that share are read.
-  const least = sql`(select ${movies.viewsWeek} from ${movies} where ${movies.published} order by ${sql.join(newestFirst(movies.viewsWeek), sql`, `)} offset ${window - 1} limit 1)`;
-  let rows = await read(sql`${movies.viewsWeek} >= ${least}`, sql` offset 0`);
+  // First the week's `window` most watched (down to the `window`th by views and id: a bound on the index itself, so
+  // that a week of ties, every movie at 0 views on a quiet site, still ends the read there), one by one down the
+  // index: each is asked whether it shares a genre (`offset 0` keeps that a lookup per movie; without it PostgreSQL
+  // reads every movie of those genres into a hash first, about 15,000 of a 100,000-movie catalogue, ten times the
+  // work). They are the first of the order below, so when they hold all the candidates, those are the whole
+  // catalogue's; otherwise (or with fewer than `window` published movies) all that share are read.
+  const last = sql`(select ${movies.viewsWeek}, ${movies.id} from ${movies} where ${movies.published} order by ${sql.join(newestFirst(movies.viewsWeek), sql`, `)} offset ${window - 1} limit 1)`;
+  let rows = await read(sql`(${movies.viewsWeek}, ${movies.id}) >= ${last}`, sql` offset 0`);
   if (rows.length < candidates) rows = await read(sql`true`, sql``);
   // Each shared genre counts twice a shared type: a type ("series") is shared by half the catalogue. Ties keep the
   // week's views order (the sort is stable).
