@@ -5,7 +5,7 @@ import { useRouteLoaderData } from 'react-router';
 import type { loader as rootLoader } from '#app/root.tsx';
 
 /** How far ahead of the screen an element counts as near: its cards are made before they scroll in. */
-export const NEAR_MARGIN = '200px 0px';
+const NEAR_MARGIN = '200px 0px';
 
 /** True once `ref`'s element comes within `NEAR_MARGIN` of the screen (and from then on), or for a crawler. */
 export function useNear(ref: RefObject<Element | null>): boolean {

@@ -10,10 +10,8 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { useRouteLoaderData } from 'react-router';
-import type { loader as rootLoader } from '#app/root.tsx';
 import { useTranslation } from '#app/lib/use-translation.ts';
-import { NEAR_MARGIN } from '#app/lib/use-near.ts';
+import { useNear } from '#app/lib/use-near.ts';
 import { AppLink, PlainLink } from '#app/components/app-link.tsx';
 import { MovieCard } from '#app/components/catalog/movie-card.tsx';
 import { MovieTitles } from '#app/components/catalog/movie-titles.tsx';
@@ -96,15 +94,14 @@ export function ScrollRow({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const crawler = useRouteLoaderData<typeof rootLoader>('root')?.crawler;
-  const [near, setNear] = useState(false);
+  const list = useRef<HTMLUListElement>(null);
+  // Near the screen (or a crawler's page): with all its cards.
+  const near = useNear(list);
   const items = Children.toArray(children);
-  const all = near || crawler;
-  const shown = all ? items : place ? [] : items.slice(0, first);
-  const places = all || !place ? 0 : Math.min(items.length, first);
+  const shown = near ? items : place ? [] : items.slice(0, first);
+  const places = near || !place ? 0 : Math.min(items.length, first);
   const headingId = useId();
   const listId = useId();
-  const list = useRef<HTMLUListElement>(null);
   // Before hydration nothing is known about the width: offer "next", as most rows overflow.
   const [edges, setEdges] = useState({ start: true, end: false });
 
@@ -120,7 +117,7 @@ export function ScrollRow({
 
   useEffect(() => {
     const node = list.current;
-    if (!node) return;
+    if (!near || !node) return;
     // Measured once the row nears the screen: reading a row's widths lays it out at once, and the rows below
     // the fold are left for the browser to lay out when they come near (decision 059); measuring them all as
     // the page hydrated was a forced layout of every row.
@@ -130,27 +127,14 @@ export function ScrollRow({
       frame = requestAnimationFrame(measure);
     };
     const resized = new ResizeObserver(onScroll);
-    const approach = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        approach.disconnect();
-        setNear(true);
-        node.addEventListener('scroll', onScroll, { passive: true });
-        resized.observe(node);
-      },
-      { rootMargin: NEAR_MARGIN },
-    );
-    approach.observe(node);
+    node.addEventListener('scroll', onScroll, { passive: true });
+    resized.observe(node);
+    measure();
     return () => {
       cancelAnimationFrame(frame);
-      approach.disconnect();
       node.removeEventListener('scroll', onScroll);
       resized.disconnect();
     };
-  }, [measure]);
-  // Once near, with all its cards.
-  useEffect(() => {
-    if (near) measure();
   }, [near, measure]);
 
   const page = (direction: 1 | -1) => {
