@@ -131,8 +131,10 @@ test('a guest who clicks follow signs in and comes back following', async ({
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(`/watch/${movie.slug}`);
   await expect(page.getByRole('button', { name: 'Following', pressed: true })).toBeVisible();
-  const state = await page.request.get(`/api/follows/${movie.id}`);
-  expect(await state.json()).toEqual({ movie_id: movie.id, following: true });
+  // The button turns as the follow is sent: the server has it once the request lands.
+  await expect
+    .poll(async () => (await page.request.get(`/api/follows/${movie.id}`)).json())
+    .toEqual({ movie_id: movie.id, following: true });
 });
 
 test('the profile shows the counts and the movies watched lately; a guest is invited to sign in', async ({
