@@ -1,8 +1,8 @@
 // The site mark and name, linking home: the logos Web Info holds (light and dark) when set, else the built-in mark
 // beside the site's name.
-import { Play } from 'lucide-react';
 import { useRouteLoaderData } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
+import { Icon } from '#app/components/icon.tsx';
 import { cn } from '#app/lib/cn.ts';
 import type { loader as rootLoader } from '#app/root.tsx';
 
@@ -11,7 +11,7 @@ const LOGO_CLASS = 'h-8 w-auto max-w-28 object-contain object-left sm:max-w-40';
 function BuiltInMark() {
   return (
     <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-primary-600 text-white shadow-sm shadow-primary-900/30 dark:bg-primary-500 dark:text-neutral-950">
-      <Play className="size-4 translate-x-px fill-current" aria-hidden />
+      <Icon name="play" className="translate-x-px" />
     </span>
   );
 }

@@ -1,6 +1,6 @@
 // The menu button of narrow screens and the side sheet it opens, with the site's logo on top.
-import { Menu } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { Icon } from '#app/components/icon.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetTrigger } from '#app/components/ui/sheet.tsx';
 import { useTranslation } from '#app/lib/use-translation.ts';
@@ -22,7 +22,7 @@ export function MenuSheet({
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
         <Button variant="ghost" size="icon" className={triggerClassName} aria-label={t('nav.menu')}>
-          <Menu aria-hidden />
+          <Icon name="menu" />
         </Button>
       </SheetTrigger>
       <SheetContent heading={heading} closeLabel={t('nav.closeMenu')}>

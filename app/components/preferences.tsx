@@ -1,7 +1,8 @@
 // The language and colour-mode switchers shown in every layout.
-import { Languages, Monitor, Moon, Sun } from 'lucide-react';
+import { Monitor, Moon, Sun } from 'lucide-react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useRevalidator } from 'react-router';
+import { Icon } from '#app/components/icon.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -51,7 +52,7 @@ export function LanguageSwitcher() {
           aria-label={`${t('language.label')}: ${current.toUpperCase()}`}
           data-testid="language-switcher"
         >
-          <Languages aria-hidden />
+          <Icon name="languages" />
           <span className="uppercase">{current}</span>
         </Button>
       </DropdownMenuTrigger>
@@ -74,7 +75,6 @@ const modeIcons = { system: Monitor, light: Sun, dark: Moon } as const;
 export function ColorModeSwitcher() {
   const { t } = useTranslation();
   const { preference, mode, forced, setPreference } = useColorMode();
-  const Icon = mode === 'dark' ? Moon : Sun;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -85,7 +85,7 @@ export function ColorModeSwitcher() {
           title={forced ? t('colorMode.forced') : t('colorMode.label')}
           data-testid="color-mode-switcher"
         >
-          <Icon aria-hidden />
+          <Icon name={mode === 'dark' ? 'moon' : 'sun'} />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

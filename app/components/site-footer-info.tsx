@@ -1,8 +1,8 @@
 // What Web Info puts in the public footer: the footer text in the visitor's language (else the built-in line), the
 // contact address and the social links.
-import { Mail } from 'lucide-react';
 import { useRouteLoaderData } from 'react-router';
 import { useTranslation } from '#app/lib/use-translation.ts';
+import { Icon } from '#app/components/icon.tsx';
 import type { loader as rootLoader } from '#app/root.tsx';
 
 export function SiteFooterInfo() {
@@ -25,7 +25,7 @@ export function SiteFooterInfo() {
                 href={`mailto:${site.contactEmail}`}
                 className="inline-flex items-center gap-1.5 hover:text-neutral-900 hover:underline dark:hover:text-white"
               >
-                <Mail className="size-4" aria-hidden />
+                <Icon name="mail" />
                 {site.contactEmail}
               </a>
             </li>

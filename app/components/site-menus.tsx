@@ -3,7 +3,6 @@
 // hover, on click and on Enter/Space/ArrowDown, in a multi-column panel when it holds many links; Escape closes
 // it, arrows move between its links, Tab walks through them and closing follows focus out. Phones: groups are
 // <details> in the drawer. Footer: links, and groups as columns.
-import { ChevronDown, ExternalLink } from 'lucide-react';
 import {
   useEffect,
   useId,
@@ -15,6 +14,7 @@ import {
 } from 'react';
 import { useLocation } from 'react-router';
 import { NavItem, PlainLink } from '#app/components/app-link.tsx';
+import { Icon } from '#app/components/icon.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { menuLabel, type MenuLink } from '#shared/menus.ts';
@@ -57,7 +57,7 @@ function MenuAnchor({
         {children}
         {link.new_tab ? (
           <>
-            <ExternalLink className="size-3.5 shrink-0 opacity-60" aria-hidden />
+            <Icon name="external-link" className="size-3.5 opacity-60" />
             <span className="sr-only">{t('menus.newTab')}</span>
           </>
         ) : null}
@@ -257,9 +257,9 @@ function MenuGroup({
           onKeyDown={onButtonKey}
         >
           {item.href ? null : name}
-          <ChevronDown
-            className={cn('size-4 transition-transform', open && 'rotate-180')}
-            aria-hidden
+          <Icon
+            name="chevron-down"
+            className={open ? 'rotate-180 transition-transform' : 'transition-transform'}
           />
         </button>
       </div>
@@ -322,9 +322,9 @@ export function DrawerMenu({
               )}
             >
               {name(item)}
-              <ChevronDown
+              <Icon
+                name="chevron-down"
                 className="size-5 text-neutral-500 transition-transform group-open:rotate-180"
-                aria-hidden
               />
             </summary>
             <ul className="grid grid-cols-2 gap-0.5 pt-1 pb-2 pl-3">

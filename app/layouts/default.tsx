@@ -1,5 +1,4 @@
 // The public site's default layout: header with navigation and preferences, content, footer.
-import { LogIn } from 'lucide-react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
@@ -7,6 +6,7 @@ import { MenuSheet } from '#app/components/menu-sheet.tsx';
 import { DrawerMenu, FooterMenu, HeaderMenu } from '#app/components/site-menus.tsx';
 import { HeaderSearch } from '#app/components/catalog/header-search.tsx';
 import { ErrorView } from '#app/components/error-view.tsx';
+import { Icon } from '#app/components/icon.tsx';
 import { Logo } from '#app/components/logo.tsx';
 import { SiteFooterInfo } from '#app/components/site-footer-info.tsx';
 import { ColorModeSwitcher, LanguageSwitcher } from '#app/components/preferences.tsx';
@@ -81,7 +81,7 @@ function SiteShell({ children }: { children: React.ReactNode }) {
                 aria-label={t('nav.signIn')}
               >
                 <AppLink to="/auth/login">
-                  <LogIn aria-hidden />
+                  <Icon name="log-in" />
                   <span className="hidden sm:inline">{t('nav.signIn')}</span>
                 </AppLink>
               </Button>

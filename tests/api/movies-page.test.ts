@@ -123,4 +123,21 @@ describe('/movies', () => {
     // The button is for browsers without JavaScript only.
     expect(html).toMatch(/<noscript>.*<button[^>]*type="submit"/s);
   });
+
+  it("draws the header's icons with CSS, not an SVG each (decision 066)", async () => {
+    const html = (await get('/movies')).body;
+    const header = html.slice(html.indexOf('<header'), html.indexOf('</header>'));
+    for (const name of [
+      'menu',
+      'play',
+      'chevron-down',
+      'search',
+      'arrow-left',
+      'languages',
+      'log-in',
+    ])
+      expect(header).toContain(`class="icon icon-${name}`);
+    expect(header).toMatch(/class="icon icon-(sun|moon)"/);
+    expect(header).not.toContain('<svg');
+  });
 });

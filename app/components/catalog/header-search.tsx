@@ -1,12 +1,13 @@
 // The header's search: a combobox (ARIA 1.2) with instant suggestions, posters included, and a "see all results"
 // item that leads to `/movies?q=` (docs/decisions/016-search.md). Inline from md up; behind a button on phones,
 // where it opens over the header at full width. Without JavaScript it is a plain GET form to the results page.
-import { ArrowLeft, Loader2, Search, X } from 'lucide-react';
+import { Loader2, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { Form, useLocation, useNavigate } from 'react-router';
 import { Poster } from '#app/components/image.tsx';
 import { Button } from '#app/components/ui/button.tsx';
+import { Icon } from '#app/components/icon.tsx';
 import { useApi } from '#app/lib/auth.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_LENGTH, searchHref } from '#app/lib/search.ts';
@@ -137,7 +138,7 @@ export function HeaderSearch() {
         onClick={() => setExpanded(true)}
         data-testid="search-open"
       >
-        <Search aria-hidden />
+        <Icon name="search" />
       </Button>
       <Form
         role="search"
@@ -166,12 +167,12 @@ export function HeaderSearch() {
             setListOpen(false);
           }}
         >
-          <ArrowLeft aria-hidden />
+          <Icon name="arrow-left" />
         </Button>
         <div className="relative w-full">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-400"
-            aria-hidden
+          <Icon
+            name="search"
+            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-neutral-400"
           />
           <input
             ref={inputRef}

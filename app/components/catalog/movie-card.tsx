@@ -18,6 +18,7 @@ import {
 } from 'react';
 import type { CardMovie } from '#shared/resources/movie.ts';
 import { AppLink, PlainLink } from '#app/components/app-link.tsx';
+import { Icon } from '#app/components/icon.tsx';
 import { hasFollowIntent, useFollow } from '#app/components/catalog/follow-button.tsx';
 import { Poster } from '#app/components/image.tsx';
 import { MovieTitles } from '#app/components/catalog/movie-titles.tsx';
@@ -175,7 +176,7 @@ function MenuButton({ title, ...props }: { title: string } & ComponentProps<'but
       aria-label={t('follows.cardMenu', { title })}
       {...props}
     >
-      <span aria-hidden className="icon-more" />
+      <Icon name="more" />
     </button>
   );
 }

@@ -13,6 +13,7 @@ import {
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useNear } from '#app/lib/use-near.ts';
 import { AppLink, PlainLink } from '#app/components/app-link.tsx';
+import { Icon } from '#app/components/icon.tsx';
 import { MovieCard } from '#app/components/catalog/movie-card.tsx';
 import { MovieTitles } from '#app/components/catalog/movie-titles.tsx';
 import { Img } from '#app/components/image.tsx';
@@ -194,7 +195,7 @@ export function ScrollRow({
               disabled={step < 0 ? edges.start : edges.end}
               onClick={() => page(step)}
             >
-              <span aria-hidden className={step < 0 ? 'icon-chevron-left' : 'icon-chevron-right'} />
+              <Icon name={step < 0 ? 'chevron-left' : 'chevron-right'} />
             </button>
           ))}
         </div>
@@ -245,7 +246,7 @@ export function RowHeader({
             className="inline-flex h-9 items-center gap-0.5 rounded-lg px-2 text-sm font-semibold text-primary-700 hover:bg-primary-50 focus-visible:outline-2 dark:text-primary-300 dark:hover:bg-primary-500/15"
           >
             {t('home.seeAll')}
-            <span aria-hidden className="icon-chevron-right" />
+            <Icon name="chevron-right" />
           </AppLink>
         ) : null}
         {children}

@@ -1,0 +1,24 @@
+// Icons drawn by CSS (app.css `.icon-*`, decision 066): a span whose mask is the lucide icon, in the text colour.
+// For the icons of every page's header, footer, cards and rows; dialogs, menus and the back office keep lucide's
+// components, which they render only when opened or on few pages.
+
+export type IconName =
+  | 'arrow-left'
+  | 'chevron-down'
+  | 'chevron-left'
+  | 'chevron-right'
+  | 'external-link'
+  | 'languages'
+  | 'log-in'
+  | 'mail'
+  | 'menu'
+  | 'moon'
+  | 'more'
+  | 'play'
+  | 'search'
+  | 'sun';
+
+/** Sized 1rem, or 1.1em inside a button (as lucide's icons there); a `size-*` class overrides it. */
+export function Icon({ name, className }: { name: IconName; className?: string }) {
+  return <span aria-hidden className={`icon icon-${name}${className ? ` ${className}` : ''}`} />;
+}
