@@ -28,10 +28,10 @@ import type { CardMovie } from '#shared/resources/movie.ts';
 const FIRST_CARDS = 10;
 const FIRST_WIDE_CARDS = 6;
 /**
- * A row below the fold (the home page's third on, a watch page's More like this) renders only the places of those first cards until the viewer
- * nears it: one element each, drawn by CSS as a poster and its title lines, instead of a card's fourteen. Nobody
- * sees a row's cards before it nears the screen, and by then the page is interactive; crawlers get every card
- * (decision 065).
+ * A row below the fold (the home page's third on, a watch page's More like this) renders only the places of those
+ * first cards until the viewer nears it: one element each, drawn by CSS as a poster and its title lines, instead of
+ * a card's fourteen. Nobody sees a row's cards before it nears the screen, and by then the page is interactive;
+ * crawlers get every card (decision 065).
  */
 const CARD_PLACE = 'row-item card-place';
 const WIDE_CARD_PLACE = 'w-64 shrink-0 sm:w-72 lg:w-80 card-place card-place-wide';
