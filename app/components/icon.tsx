@@ -1,6 +1,6 @@
 // Icons drawn by CSS (app.css `.icon-*`, decision 066): a span whose mask is the lucide icon, in the text colour.
-// For the icons of every page's header, footer, cards and rows; dialogs, menus and the back office keep lucide's
-// components, which they render only when opened or on few pages.
+// For the icons of every page's header, footer, cards and rows, and the home page's hero; dialogs, menus and the
+// back office keep lucide's components, which they render only when opened or on few pages.
 
 export type IconName =
   | 'arrow-left'
@@ -14,6 +14,7 @@ export type IconName =
   | 'menu'
   | 'moon'
   | 'more'
+  | 'pause'
   | 'play'
   | 'search'
   | 'sun';

@@ -1,10 +1,10 @@
 // The home page's hero: featured movies one at a time over their backdrops, with "Watch now" and "Details".
 // It advances by itself every few seconds, except while hovered or focused, when the tab is hidden, when the visitor
 // prefers reduced motion, or after the pause button; arrows, dots and pause are buttons that keyboards reach.
-import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { memo, useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import type { HeroSlide } from '#shared/resources/movie.ts';
+import { Icon } from '#app/components/icon.tsx';
 import { Img } from '#app/components/image.tsx';
 import { cn } from '#app/lib/cn.ts';
 import { MovieTitles } from '#app/components/catalog/movie-titles.tsx';
@@ -128,7 +128,7 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
               className="hidden sm:inline-flex"
               controls={`${id}-slides`}
             >
-              <ChevronLeft aria-hidden />
+              <Icon name="chevron-left" />
             </HeroButton>
             <div className="flex items-center">
               {slides.map((slide, index) => (
@@ -158,7 +158,7 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
               className="hidden sm:inline-flex"
               controls={`${id}-slides`}
             >
-              <ChevronRight aria-hidden />
+              <Icon name="chevron-right" />
             </HeroButton>
             {reduced ? null : (
               <HeroButton
@@ -167,7 +167,7 @@ export function HeroCarousel({ slides, label }: { slides: HeroSlide[]; label: st
                 className="ml-auto"
                 pressed={stopped}
               >
-                {stopped ? <Play aria-hidden /> : <Pause aria-hidden />}
+                <Icon name={stopped ? 'play' : 'pause'} />
               </HeroButton>
             )}
           </div>
@@ -200,7 +200,7 @@ function HeroButton({
       aria-pressed={pressed}
       onClick={onClick}
       className={cn(
-        'pointer-events-auto inline-flex size-9 items-center justify-center rounded-full border border-white/25 bg-neutral-950/40 text-white backdrop-blur transition-colors hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white [&_svg]:size-4',
+        'pointer-events-auto inline-flex size-9 items-center justify-center rounded-full border border-white/25 bg-neutral-950/40 text-white backdrop-blur transition-colors hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
         className,
       )}
     >
