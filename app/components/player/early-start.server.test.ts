@@ -1,7 +1,7 @@
 // Holding React Router's scripts back on a page whose player starts early, or until any other page has painted its
 // hero (decision 059), on its output's shape.
 import { describe, expect, it } from 'vitest';
-import { paintFirstScript } from './early-start.ts';
+import { earlyStartScript, paintFirstScript } from './early-start.ts';
 import { holdAppScripts } from './early-start.server.ts';
 
 const boot = '/assets/player-boot-b.js';
@@ -64,5 +64,12 @@ describe('holdAppScripts', () => {
         }),
       ).toBe(other);
     expect(holdAppScripts(other, { bootUrl: '', entryModule, paintFirst: false })).toBe(other);
+  });
+});
+
+describe('the inline scripts', () => {
+  it('parse: a slip in one stops every page’s app from loading', () => {
+    for (const script of [paintFirstScript, earlyStartScript(boot)])
+      expect(() => new Function(script)).not.toThrow();
   });
 });

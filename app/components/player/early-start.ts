@@ -19,9 +19,10 @@ export const APP_WAIT_LIMIT_MS = 1000;
 /**
  * `go`, a function that puts React Router's module script (held back by the server with `DEFERRED_APP_TYPE`) in
  * place with a type that runs, and its module preloads into <head>; it clears the timer `t` first. The same
- * 'strict-dynamic' policy lets scripts made by a script run; the nonce is copied all the same.
+ * 'strict-dynamic' policy lets scripts made by a script run; the nonce is copied all the same. The preloads go into
+ * <head> in one append (a fragment), not one insertion of the document per link.
  */
-const START_APP = `()=>{clearTimeout(t);const s=document.querySelector('script[type="${DEFERRED_APP_TYPE}"]');if(!s){if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',go,{once:true});return}for(const h of JSON.parse(s.dataset.preloads||'[]')){const l=document.createElement('link');l.rel='modulepreload';l.href=h;l.nonce=s.nonce;document.head.append(l)}const m=document.createElement('script');m.type='module';m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)}`;
+const START_APP = `()=>{clearTimeout(t);const s=document.querySelector('script[type="${DEFERRED_APP_TYPE}"]');if(!s){if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',go,{once:true});return}const d=document.createDocumentFragment();for(const h of JSON.parse(s.dataset.preloads||'[]')){const l=document.createElement('link');l.rel='modulepreload';l.href=h;l.nonce=s.nonce;d.append(l)}document.head.append(d);const m=document.createElement('script');m.type='module';m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)}`;
 
 /**
  * Every other page's release of the held app (decision 059): once the page has painted its priority pictures (the
