@@ -121,6 +121,20 @@ export const movies = pgTable(
     index('movies_recommended_idx')
       .on(table.updatedAt.desc(), table.id.desc())
       .where(sql`${table.published} and ${table.recommended}`),
+    // A filtered listing (two terms, a year and a genre…) finds its matching ids from `movie_terms`, then sorts and
+    // counts them from this index alone, each a published movie's id and every value a public sort reads, before it
+    // reads the page's rows (movie-page.ts): no visit to the table for each match, only for the page's 24.
+    index('movies_public_sort_keys_idx')
+      .on(
+        table.id,
+        table.updatedAt,
+        table.createdAt,
+        table.viewsTotal,
+        table.viewsWeek,
+        table.ratingAverage,
+        table.year,
+      )
+      .where(sql`${table.published}`),
     // A type's landing page counts its published movies from this index alone (movie-page.ts).
     index('movies_public_type_idx')
       .on(table.typeId)

@@ -39,9 +39,6 @@ export type MovieQuery = {
   per_page?: number;
 };
 
-const withTotalSql = (withTotal: boolean) =>
-  withTotal ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`;
-
 /**
  * One page of movies matching `query`, with the total. `cards` reads only what a public card shows (no
  * description, cast, terms or episode count), for the public listing: a lighter query and no second one.
@@ -51,9 +48,11 @@ export async function findMoviePage(db: Database, query: MovieQuery, cards: bool
   const filters: SQL[] = [];
   const search = foldForSearch(query.search ?? '');
   if (search) filters.push(searchCondition(search));
+  // Published movies' terms carry the flag too (kept by triggers, migration 0011): their own index is the smaller.
+  const termPublished = query.published === 'true' ? sql` and ${movieTerms.published}` : sql``;
   for (const termId of [query.genre, query.nation].filter((id): id is number => Boolean(id))) {
     filters.push(
-      sql`exists (select 1 from ${movieTerms} where ${movieTerms.movieId} = "movies"."id" and ${movieTerms.termId} = ${termId})`,
+      sql`exists (select 1 from ${movieTerms} where ${movieTerms.movieId} = "movies"."id" and ${movieTerms.termId} = ${termId}${termPublished})`,
     );
   }
   if (query.type) filters.push(eq(movies.typeId, query.type));
@@ -113,24 +112,43 @@ export async function findMoviePage(db: Database, query: MovieQuery, cards: bool
             .from(movieTerms)
             .where(and(eq(movieTerms.termId, landingTerm), sql`${movieTerms.published}`))
         : await tx.select({ value: count() }).from(movies).where(where))[0]?.value ?? 0;
-    const total = withTotalSql;
-    const pageRows = (withTotal: boolean) =>
-      (cards
-        ? tx.select({ card: cardColumns, total: total(withTotal) }).from(movies)
-        : tx
-            .select({ ...movieSelection, total: total(withTotal) })
-            .from(movies)
-            .leftJoin(terms, eq(terms.id, movies.typeId))
+    if (!narrowed || landing) {
+      const pageRows = (
+        cards
+          ? tx.select({ card: cardColumns }).from(movies)
+          : tx.select(movieSelection).from(movies).leftJoin(terms, eq(terms.id, movies.typeId))
       )
         .where(where)
         .orderBy(...order)
         .limit(window.limit)
         .offset(window.offset);
-    if (!narrowed || landing) {
-      const [rows, total] = await Promise.all([pageRows(false), countRows()]);
+      const [rows, total] = await Promise.all([pageRows, countRows()]);
       return [rows as never, total];
     }
-    const rows = await pageRows(true);
+    // Narrowed, the matches are sorted and counted by id first: a published movie's id and sort keys are in one index
+    // (`movies_public_sort_keys_idx`), so the hundreds or thousands of matches cost no visit to the table each; only
+    // the page's rows are read whole, then put back in the same order (ties go by id: the order is total).
+    const page = tx
+      .select({ id: movies.id, total: sql<number>`count(*) over ()`.as('total') })
+      .from(movies)
+      .where(where)
+      .orderBy(...order)
+      .limit(window.limit)
+      .offset(window.offset)
+      .as('page');
+    const pageTotal = sql<number>`${page.total}`.mapWith(Number);
+    const rows = await (
+      cards
+        ? tx
+            .select({ card: cardColumns, total: pageTotal })
+            .from(page)
+            .innerJoin(movies, eq(movies.id, page.id))
+        : tx
+            .select({ ...movieSelection, total: pageTotal })
+            .from(page)
+            .innerJoin(movies, eq(movies.id, page.id))
+            .leftJoin(terms, eq(terms.id, movies.typeId))
+    ).orderBy(...order);
     // Past the last page no row carries the total.
     return [rows as never, rows[0]?.total ?? (window.page > 1 ? await countRows() : 0)];
   };

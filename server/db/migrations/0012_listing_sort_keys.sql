@@ -1,0 +1,1 @@
+CREATE INDEX "movies_public_sort_keys_idx" ON "movies" USING btree ("id","updated_at","created_at","views_total","views_week","rating_average","year") WHERE "movies"."published";
