@@ -5,13 +5,25 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../paths.ts';
 import * as schema from './schema/index.ts';
+import { CLOSE_THRESHOLD } from '#server/domain/catalog/search.service.ts';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+/**
+ * Every connection's own settings: search's close threshold (search.service.ts) as the session's, so that the first
+ * and usual pass of a search is one statement, without a transaction to set it.
+ */
+const SESSION_SETTINGS = `set pg_trgm.word_similarity_threshold = ${CLOSE_THRESHOLD}`;
 
 const migrationsFolder = path.join(PROJECT_ROOT, 'server', 'db', 'migrations');
 
 export function createDatabase(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // Awaited before the pool hands a new connection out.
+    onConnect: (client) => client.query(SESSION_SETTINGS),
+  });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   return drizzle(pool, { schema }) as Database;

@@ -1,6 +1,7 @@
 // The public search: suggestions (diacritics optional, original titles, partial words, one typo, best match first,
 // published movies only, input checked, briefly cacheable) and the results page `/movies?q=` (needs the build).
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CLOSE_THRESHOLD } from '#server/domain/catalog/search.service.ts';
 import { createMovie } from '#tests/factories.ts';
 import type { Client } from './accounts-client.ts';
 import { signInFirstAdmin } from './accounts-client.ts';
@@ -83,6 +84,23 @@ describe('search suggestions', () => {
       'Người Nhện: Không Còn Nhà',
       'Người Nhện: Xa Nhà',
     ]);
+  });
+
+  it('leave every pooled connection at the close threshold after a loose pass', async () => {
+    // A joined word comes near no title at the close threshold: the loose pass finds it, in a transaction.
+    expect((await titles('spiderman')).sort()).toEqual([
+      'Người Nhện: Không Còn Nhà',
+      'Người Nhện: Xa Nhà',
+    ]);
+    const clients = await Promise.all([0, 1, 2, 3].map(() => t.db.$client.connect()));
+    try {
+      for (const client of clients) {
+        const { rows } = await client.query('show pg_trgm.word_similarity_threshold');
+        expect(Object.values(rows[0] as object)[0]).toBe(String(CLOSE_THRESHOLD));
+      }
+    } finally {
+      for (const client of clients) client.release();
+    }
   });
 
   it('put the closest title first', async () => {

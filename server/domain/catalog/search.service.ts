@@ -48,8 +48,9 @@ export function relevanceOrder(folded: string): SQL[] {
 }
 
 /**
- * Runs `work` with the close threshold, and again with the loose one when `found` says it found nothing.
- * `set_config(..., true)` lasts to the end of the transaction, so pooled connections keep the default.
+ * Runs `work` with the close threshold, and again with the loose one when `found` says it found nothing. The close
+ * one is every connection's own (db/client.ts): the first pass is a plain query. The loose one is set with
+ * `set_config(..., true)`, which lasts to the end of its transaction, so pooled connections keep the close one.
  */
 export async function searchInPasses<T>(
   db: Database,
@@ -57,15 +58,12 @@ export async function searchInPasses<T>(
   work: (tx: Database) => Promise<T>,
   found: (result: T) => boolean,
 ): Promise<T> {
+  const close = await work(db);
+  if (found(close) || folded.length < SEARCH_MIN_FUZZY_LENGTH) return close;
   return db.transaction(async (tx) => {
-    const threshold = (value: number) =>
-      tx.execute(
-        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(value)}, true)`,
-      );
-    await threshold(CLOSE_THRESHOLD);
-    const close = await work(tx as unknown as Database);
-    if (found(close) || folded.length < SEARCH_MIN_FUZZY_LENGTH) return close;
-    await threshold(LOOSE_THRESHOLD);
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(LOOSE_THRESHOLD)}, true)`,
+    );
     return work(tx as unknown as Database);
   });
 }
