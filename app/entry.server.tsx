@@ -82,6 +82,10 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Every Suspense boundary (HydrateLater, decision 067) written in place: past this many bytes React would
+        // write a boundary's content at the end of the page with a script to move it back, for a stream that
+        // shows the page before its end, which this whole-buffer render never is.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           shellRendered = true;
         },

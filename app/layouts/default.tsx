@@ -6,6 +6,7 @@ import { MenuSheet } from '#app/components/menu-sheet.tsx';
 import { DrawerMenu, FooterMenu, HeaderMenu } from '#app/components/site-menus.tsx';
 import { HeaderSearch } from '#app/components/catalog/header-search.tsx';
 import { ErrorView } from '#app/components/error-view.tsx';
+import { HydrateLater } from '#app/components/hydrate-later.tsx';
 import { Icon } from '#app/components/icon.tsx';
 import { Logo } from '#app/components/logo.tsx';
 import { SiteFooterInfo } from '#app/components/site-footer-info.tsx';
@@ -90,23 +91,25 @@ function SiteShell({ children }: { children: React.ReactNode }) {
         </div>
       </header>
       <div className="flex flex-1 flex-col">{children}</div>
-      <footer className="border-t border-neutral-200 dark:border-neutral-800">
-        <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-6 px-4 py-8 text-sm text-neutral-500 sm:px-6 dark:text-neutral-400">
-          <FooterMenu items={menus.footer} label={t('menus.footer')} />
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-              <Logo
-                siteName={siteName}
-                className="shrink-0 text-neutral-900 dark:text-neutral-100"
-              />
-              <SiteFooterInfo />
+      <HydrateLater>
+        <footer className="border-t border-neutral-200 dark:border-neutral-800">
+          <div className="mx-auto flex w-full max-w-screen-2xl flex-col gap-6 px-4 py-8 text-sm text-neutral-500 sm:px-6 dark:text-neutral-400">
+            <FooterMenu items={menus.footer} label={t('menus.footer')} />
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+                <Logo
+                  siteName={siteName}
+                  className="shrink-0 text-neutral-900 dark:text-neutral-100"
+                />
+                <SiteFooterInfo />
+              </div>
+              <p className="shrink-0">
+                {t('footer.rights', { year: new Date().getFullYear(), site: siteName })}
+              </p>
             </div>
-            <p className="shrink-0">
-              {t('footer.rights', { year: new Date().getFullYear(), site: siteName })}
-            </p>
           </div>
-        </div>
-      </footer>
+        </footer>
+      </HydrateLater>
     </div>
   );
 }

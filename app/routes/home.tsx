@@ -9,6 +9,7 @@ import { AppLink } from '#app/components/app-link.tsx';
 import { ContinueRow } from '#app/components/catalog/continue-row.tsx';
 import { HeroCarousel } from '#app/components/catalog/hero-carousel.tsx';
 import { LandscapeRow, MovieGrid, MovieRow } from '#app/components/catalog/movie-row.tsx';
+import { HydrateLater } from '#app/components/hydrate-later.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/lib/cn.ts';
 import type { RouteHandle } from '#app/lib/title.tsx';
@@ -122,7 +123,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           // frame a 230 ms task on loopback).
           return (
             <div key={block.key} className={first ? undefined : 'paint-when-near'}>
-              {row}
+              <HydrateLater>{row}</HydrateLater>
             </div>
           );
         })}

@@ -146,6 +146,8 @@ describe('the home sections API', () => {
     const hero = html.indexOf('data-testid="hero"');
     expect(hero).toBeGreaterThan(0);
     expect(html.indexOf('Staff picks')).toBeLessThan(hero);
+    // Each row where it stands in the page, not written at its end for a script to move back (decision 067).
+    expect(html).not.toMatch(/<div hidden id="S:|\$RC\(/);
     const vi = (await browserGet(t, '/')).body;
     expect(vi).toContain('Biên tập chọn');
     // Featured, but the hero shows the hand-picked movie instead.

@@ -10,6 +10,7 @@ import { useTranslation } from '#app/lib/use-translation.ts';
 import { redirect, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { AppLink } from '#app/components/app-link.tsx';
 import { FollowButton } from '#app/components/catalog/follow-button.tsx';
+import { HydrateLater } from '#app/components/hydrate-later.tsx';
 import { MovieRow } from '#app/components/catalog/movie-row.tsx';
 import { ReportDialog } from '#app/components/catalog/report-dialog.tsx';
 import { Poster } from '#app/components/image.tsx';
@@ -281,22 +282,26 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <aside className="flex min-w-0 flex-col gap-5 px-4 lg:px-0">
-          <EpisodeList
-            episode={episode}
-            servers={servers}
-            switches={switches}
-            progress={progress}
-            href={href}
-          />
+          <HydrateLater>
+            <EpisodeList
+              episode={episode}
+              servers={servers}
+              switches={switches}
+              progress={progress}
+              href={href}
+            />
+          </HydrateLater>
         </aside>
       </div>
       {loaderData.more_like_this.length ? (
         <div className="paint-when-near pb-12">
-          <MovieRow
-            title={t('watching.moreLikeThis')}
-            movies={loaderData.more_like_this}
-            belowFold
-          />
+          <HydrateLater>
+            <MovieRow
+              title={t('watching.moreLikeThis')}
+              movies={loaderData.more_like_this}
+              belowFold
+            />
+          </HydrateLater>
         </div>
       ) : null}
     </main>
