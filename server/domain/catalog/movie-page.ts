@@ -152,7 +152,7 @@ export async function findMoviePage(db: Database, query: MovieQuery, cards: bool
     // Past the last page no row carries the total.
     return [rows as never, rows[0]?.total ?? (window.page > 1 ? await countRows() : 0)];
   };
-  // A search needs its similarity thresholds, which live in a transaction; plain listings skip that cost.
+  // A search runs in passes: the close threshold first, the loose one only when that finds nothing.
   const [rows, totalCount] = search
     ? await searchInPasses(db, search, run, ([, total]) => total > 0)
     : await run(db);
