@@ -9,8 +9,8 @@ const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replac
 /**
  * The rendered page with React Router's `<Scripts>` held back: its module script gets a type the browser does not
  * run, and its module preloads move out of <head> into that script's `data-preloads` (the early start's own preload
- * stays, React Router's second link to the same chunk goes). A page with the early start (`bootUrl` imported) is let go by it; any other, with `paintFirst`, by
- * `paintFirstScript` after it. Unchanged without either (development), without scripts (crawlers), or when the
+ * stays, React Router's second link to the same chunk goes). A page with the early start (`bootUrl` imported) is
+ * let go by it; any other, with `paintFirst`, by `paintFirstScript` after it. Unchanged without either (development), without scripts (crawlers), or when the
  * output is not the shape expected (a React Router upgrade): the app then loads at once.
  */
 export function holdAppScripts(
@@ -38,10 +38,9 @@ export function holdAppScripts(
     .toString('utf8', 0, headEnd)
     .replace(
       /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g,
-      (link, href: string) => {
-        // The early start preloads its chunk itself, at high priority (player.tsx): React Router's link goes.
-        if (earlyStart && href === bootUrl) return '';
-        preloads.push(href);
+      (_link, href: string) => {
+        // The early start preloads its chunk itself, at high priority (player.tsx): React Router's link just goes.
+        if (!earlyStart || href !== bootUrl) preloads.push(href);
         return '';
       },
     );
