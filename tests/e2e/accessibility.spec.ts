@@ -1,11 +1,10 @@
 // axe-core (WCAG 2 A and AA rules) on the pages people use most, light and dark, phone and desktop: contrast,
 // names, landmarks, ARIA; the player's controls included (app/components/player/media-chrome-a11y.client.ts mends
 // two of Media Chrome's attributes).
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { insertFollow } from './database.ts';
 import { ADMIN, expect, test as base, type Movie } from './fixtures.ts';
-import { open, uniqueStamp, waitForHydration } from './helpers.ts';
+import { axeViolations, open, uniqueStamp, waitForHydration } from './helpers.ts';
 
 const test = base.extend<{ movie: Movie }>({
   /** A published movie whose one episode plays the test ladder from this site's storage. */
@@ -22,18 +21,6 @@ const test = base.extend<{ movie: Movie }>({
 
 test.use({ locale: 'en-US' });
 
-/** Every axe violation on the page as it is now (or only inside `within`), one line each: rule, then where. */
-async function violations(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page });
-  if (within) builder.include(within);
-  const { violations } = await builder
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return violations.map(
-    (v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
-
 const views = [
   { name: 'phone, light', width: 360, height: 780, colorScheme: 'light' },
   { name: 'desktop, dark', width: 1440, height: 900, colorScheme: 'dark' },
@@ -46,7 +33,7 @@ async function scan(page: Page, url: string, ready?: () => Promise<void>) {
     await open(page, url);
     await waitForHydration(page);
     await ready?.();
-    expect(await violations(page), `${url}, ${view.name}`).toEqual([]);
+    expect(await axeViolations(page), `${url}, ${view.name}`).toEqual([]);
   }
 }
 
@@ -68,7 +55,7 @@ test('the pages viewers use pass axe', async ({ page, movie }) => {
   await waitForHydration(page);
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  expect(await violations(page), 'menu drawer, phone, dark').toEqual([]);
+  expect(await axeViolations(page), 'menu drawer, phone, dark').toEqual([]);
   // The player once it has mounted its controls.
   await scan(page, `/watch/${movie.slug}/tap-1`, () =>
     expect(page.locator('media-control-bar media-play-button')).toBeVisible(),
@@ -95,7 +82,7 @@ test("a viewer's own pages pass axe: the follow list, the profile, a card's menu
   await expect(toast).toBeVisible();
   await expect.poll(() => toast.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
   expect(
-    await violations(page, '[data-sonner-toast][data-front="true"]'),
+    await axeViolations(page, { include: '[data-sonner-toast][data-front="true"]' }),
     'success toast, light',
   ).toEqual([]);
   await scan(page, '/account/follow-movies');
@@ -132,7 +119,7 @@ test('the back office pages pass axe', async ({ page, movie, signIn, createVideo
   await page.getByRole('button', { name: `Actions for ${videoName}`, exact: true }).click();
   await page.getByRole('menuitem', { name: 'Rename' }).click();
   await expect(page.getByRole('dialog', { name: 'Rename video' })).toBeVisible();
-  expect(await violations(page), 'rename dialog, desktop, dark').toEqual([]);
+  expect(await axeViolations(page), 'rename dialog, desktop, dark').toEqual([]);
 });
 
 test('a viewer’s notifications pass axe: the list, the bell’s menu, the email setting', async ({
@@ -154,5 +141,8 @@ test('a viewer’s notifications pass axe: the list, the bell’s menu, the emai
   await page.getByTestId('notification-bell').click();
   await expect(page.getByRole('menuitem', { name: /Tập 2 is out/ })).toBeVisible();
   // The menu itself: while it is open the page behind is hidden from assistive technology, as Radix means it.
-  expect(await violations(page, '[role="menu"]'), 'notification menu, desktop, dark').toEqual([]);
+  expect(
+    await axeViolations(page, { include: '[role="menu"]' }),
+    'notification menu, desktop, dark',
+  ).toEqual([]);
 });

@@ -3,9 +3,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
-import { open, uniqueStamp } from './helpers.ts';
+import { axeViolations, open, uniqueStamp } from './helpers.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -39,13 +38,7 @@ test('an admin backs up, restores with the typed confirmation, and the site is b
   await expect(row).toContainText('Manual');
   await expect(row).toContainText(/\d+\.\d+ MB/);
   // The toast that said so is the toaster's (scanned where it is tested), not this page's.
-  const { violations } = await new AxeBuilder({ page: admin })
-    .exclude('[data-sonner-toaster]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(await axeViolations(admin, { exclude: '[data-sonner-toaster]' })).toEqual([]);
 
   // The movie and the file are deleted after the backup.
   expect((await adminApi.delete(`/api/admin/movies/${movie.id}`)).status()).toBe(200);

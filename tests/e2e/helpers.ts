@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
@@ -25,6 +26,39 @@ export async function open(page: Page, url: string) {
   const response = await page.goto(url);
   await waitForHydration(page);
   return response;
+}
+
+/**
+ * Every axe violation (WCAG 2.1 A/AA and best practice) on the page as it is now, one line each: rule,
+ * then where; only inside `include`, and leaving out `exclude`. It first lets the page's finite CSS
+ * transitions and animations end: a colour scheme switched on a live page fades its buttons for 150 ms,
+ * and axe reading a colour halfway reports low contrast that no visitor sees for long.
+ */
+export async function axeViolations(
+  page: Page,
+  { include, exclude }: { include?: string; exclude?: string } = {},
+) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const builder = new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'best-practice',
+  ]);
+  if (include) builder.include(include);
+  if (exclude) builder.exclude(exclude);
+  const { violations } = await builder.analyze();
+  return violations.map(
+    (v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
 /** Marks the current document so a test can tell whether a later step reloaded the page. */

@@ -1,10 +1,9 @@
 // The Home Page Manager as an admin uses it (decision 049): two sections, reordered by dragging one onto the other;
 // the live preview follows before saving, and after Save the public home page shows the new order. Then `/movies`
 // (issue 17's fixes): a filter applies as it changes, keeps the focus, and the URL holds only what is set.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { open, uniqueStamp } from './helpers.ts';
+import { axeViolations, open, uniqueStamp } from './helpers.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -143,31 +142,15 @@ test('the managers, the home page’s layouts and the movies banner pass axe, ph
         .first()
         .click();
       await expect(admin.getByLabel('Title (English)')).toBeVisible();
-      const home = await new AxeBuilder({ page: admin })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-        .exclude('[data-testid="home-preview"]')
-        .analyze();
       expect(
-        home.violations.map((v) => v.id),
+        await axeViolations(admin, { exclude: '[data-testid="home-preview"]' }),
         `home page manager ${view.width}`,
       ).toEqual([]);
       await open(admin, '/vnwa/appearance/movies-page');
-      const movies = await new AxeBuilder({ page: admin })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-        .analyze();
-      expect(
-        movies.violations.map((v) => v.id),
-        `movies page manager ${view.width}`,
-      ).toEqual([]);
+      expect(await axeViolations(admin), `movies page manager ${view.width}`).toEqual([]);
       for (const url of ['/', '/movies']) {
         await open(admin, url);
-        const page = await new AxeBuilder({ page: admin })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-          .analyze();
-        expect(
-          page.violations.map((v) => v.id),
-          `${url} ${view.width}`,
-        ).toEqual([]);
+        expect(await axeViolations(admin), `${url} ${view.width}`).toEqual([]);
       }
     }
   } finally {

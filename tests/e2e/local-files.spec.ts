@@ -1,11 +1,10 @@
 // Local Files as an admin uses it (decision 050): upload two files at once and watch their progress, rename one,
 // move it into a new folder, delete the other after the confirmation, then pick the uploaded picture as a movie's
 // poster from the movie form and find it on the movie's public page.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
-import { open, uniqueStamp } from './helpers.ts';
+import { axeViolations, open, uniqueStamp } from './helpers.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -22,13 +21,7 @@ async function expectAccessible(page: Page, label: string) {
   ] as const) {
     await page.setViewportSize({ width: view.width, height: view.height });
     await page.emulateMedia({ colorScheme: view.colorScheme });
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze();
-    expect(
-      violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-      `${label}, ${view.width} ${view.colorScheme}`,
-    ).toEqual([]);
+    expect(await axeViolations(page), `${label}, ${view.width} ${view.colorScheme}`).toEqual([]);
   }
 }
 

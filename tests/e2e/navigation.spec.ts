@@ -1,20 +1,11 @@
 // Navigation links (decision 048): an admin adds a header menu with a genre under it at /vnwa/Link; a phone's
 // drawer lists it, expands it and follows the genre to its page; on a computer the Genres mega-menu works from
 // the keyboard. The menus go back to the defaults afterwards, for the other specs.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { DEFAULT_NAVIGATION } from '#shared/navigation.ts';
 import { ADMIN, expect, test, type Term } from './fixtures.ts';
-import { open, uniqueStamp } from './helpers.ts';
+import { axeViolations, open, uniqueStamp } from './helpers.ts';
 
 test.use({ locale: 'en-US' });
-
-async function violations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.afterEach(async ({ adminApi }) => {
   expect(
@@ -42,7 +33,7 @@ test('an admin adds a menu with a genre under it, and a phone follows it', async
     'true',
   );
   await expect(page.getByText('Unsaved changes')).toHaveCount(0);
-  expect(await violations(page), '/vnwa/Link').toEqual([]);
+  expect(await axeViolations(page), '/vnwa/Link').toEqual([]);
 
   // A heading first, then the genre under it.
   await page.getByRole('button', { name: 'Add an item', exact: true }).click();
@@ -135,7 +126,7 @@ test('the Genres mega-menu opens, moves and closes from the keyboard', async ({
   await expect(panel).toBeVisible();
   const links = panel.getByRole('link');
   expect(await links.count()).toBeGreaterThan(8);
-  expect(await violations(page), 'mega-menu open').toEqual([]);
+  expect(await axeViolations(page), 'mega-menu open').toEqual([]);
 
   // Arrows walk the links; Escape closes and gives focus back to the button.
   await page.keyboard.press('ArrowDown');

@@ -1,10 +1,9 @@
 // The Report Manager as an admin uses it (decision 042): a viewer reports an episode on the watch page while the admin
 // has the manager open; the row and the menu's open count appear without a reload; the admin resolves it, the
 // count drops and the reporter's bell tells them (decision 043).
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { isSameDocument, markDocument, open, uniqueStamp } from './helpers.ts';
+import { axeViolations, isSameDocument, markDocument, open, uniqueStamp } from './helpers.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -62,12 +61,7 @@ test('a report arrives live, resolving it lowers the open count, and the reporte
   await expect.poll(() => openCount(admin)).toBe(before + 1);
   expect(await isSameDocument(admin)).toBe(true);
   // With a row, the badge and the live bar's place in it, the screen passes axe.
-  const { violations } = await new AxeBuilder({ page: admin })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(await axeViolations(admin)).toEqual([]);
 
   // Its menu links to the episode manager and the public episode.
   const actions = admin.getByRole('button', {
