@@ -1,4 +1,5 @@
 // The system routes through the real HTTP stack: health, OpenAPI, the error shape, unknown API paths, i18n.
+import zlib from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -152,6 +153,17 @@ describe('locale messages', () => {
       url: `/_i18n/vi/messages.json?v=${'x'.repeat(65)}`,
     });
     expect(silly.statusCode).toBe(422);
+  });
+
+  it('sends the messages compressed ahead of time to a browser, and plain to a client that asks so', async () => {
+    const url = `/_i18n/vi/messages.json?v=${messagesVersion}`;
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
   });
 
   it('answers 404 for a locale it does not have', async () => {
