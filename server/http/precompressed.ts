@@ -1,6 +1,6 @@
 // A body that is the same for every request (a locale's messages), compressed once per encoding at the highest
-// settings instead of at quality 4 on every answer: compression plugin aside, the answer costs what a static file
-// does. Each encoding is made the first time a client accepts it, off the event loop (zlib's thread pool).
+// settings instead of by the compression plugin at quality 4 on every answer: each answer then costs what a static
+// file does. Each encoding is made the first time a client accepts it, off the event loop (zlib's thread pool).
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -10,8 +10,9 @@ const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replac
  * The rendered page with React Router's `<Scripts>` held back: its module script gets a type the browser does not
  * run, and its module preloads move out of <head> into that script's `data-preloads` (the early start's own preload
  * stays, React Router's second link to the same chunk goes). A page with the early start (`bootUrl` imported) is
- * let go by it; any other, with `paintFirst`, by `paintFirstScript` after it. Unchanged without either (development), without scripts (crawlers), or when the
- * output is not the shape expected (a React Router upgrade): the app then loads at once.
+ * let go by it; any other, with `paintFirst`, by `paintFirstScript` after it. Unchanged without either
+ * (development), without scripts (crawlers), or when the output is not the shape expected (a React Router
+ * upgrade): the app then loads at once.
  */
 export function holdAppScripts(
   page: Buffer<ArrayBuffer>,
