@@ -1,4 +1,5 @@
-// Icons drawn by CSS (app.css `.icon-*`, decision 066): a span whose mask is the lucide icon, in the text colour.
+// Icons drawn by CSS (app.css `.icon-*`, decisions 066, 068): a span masked by the lucide icon's view of
+// app/icons.svg, in the text colour.
 // For the icons of every page's header, footer, cards and rows, and the home page's hero; dialogs, menus and the
 // back office keep lucide's components, which they render only when opened or on few pages.
 

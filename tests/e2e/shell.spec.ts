@@ -122,6 +122,33 @@ test.describe('on a phone', () => {
     await expect(drawer).toBeHidden();
   });
 
+  test("the header's icons are drawn, each a view of one icon file", async ({ page, request }) => {
+    await open(page, '/');
+    const masks = await page
+      .locator('.icon')
+      .evaluateAll((icons) =>
+        icons.map((icon) => [icon.className, getComputedStyle(icon).maskImage] as const),
+      );
+    expect(masks.length).toBeGreaterThan(3);
+    const files = new Set(masks.map(([, mask]) => mask.replace(/^url\("(.*)#.*"\)$/, '$1')));
+    expect(files.size, `one file for every icon: ${[...files].join(', ')}`).toBe(1);
+    const file = await request.get([...files][0]!);
+    expect(file.headers()['content-type']).toContain('image/svg+xml');
+    const views = await file.text();
+    for (const [className, mask] of masks) {
+      const name = /\bicon-([a-z-]+)/.exec(className)?.[1];
+      expect(mask, className).toMatch(new RegExp(`#${name}"\\)$`));
+      expect(views, `a view for ${name}`).toContain(`<view id="${name}"`);
+    }
+    // The menu button's icon draws something: hiding it changes what is on screen.
+    const button = page.getByRole('button', { name: 'Menu' });
+    const drawn = await button.screenshot();
+    await button.locator('.icon').evaluate((icon) => {
+      (icon as HTMLElement).style.visibility = 'hidden';
+    });
+    expect(drawn.equals(await button.screenshot())).toBe(false);
+  });
+
   test('following a link in the drawer closes it', async ({ page }) => {
     await open(page, '/');
     await page.getByRole('button', { name: 'Menu' }).click();
