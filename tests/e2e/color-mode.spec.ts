@@ -52,6 +52,33 @@ test.describe('in English', () => {
     expect(await storedColorMode(page)).toBe('light');
   });
 
+  test("a card's place below the fold has its poster's colour, light or dark", async ({ page }) => {
+    await open(page, '/');
+    // A card's place (decision 065) and the poster box that replaces it, side by side.
+    const colours = () =>
+      page.evaluate(() => {
+        const place = document.createElement('li');
+        place.className = 'card-place';
+        const poster = document.createElement('div');
+        poster.className = 'card-poster';
+        document.body.append(place, poster);
+        const result = [
+          getComputedStyle(place, '::before').backgroundColor,
+          getComputedStyle(poster).backgroundColor,
+        ];
+        place.remove();
+        poster.remove();
+        return result;
+      });
+    const [lightPlace, lightPoster] = await colours();
+    expect(lightPlace).toBe(lightPoster);
+    await choose(page, 'Dark');
+    await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
+    const [darkPlace, darkPoster] = await colours();
+    expect(darkPoster).not.toBe(lightPoster);
+    expect(darkPlace).toBe(darkPoster);
+  });
+
   test('system follows the device setting live, an explicit choice does not', async ({ page }) => {
     await open(page, '/');
     const html = page.locator('html');
