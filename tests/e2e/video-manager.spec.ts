@@ -131,6 +131,8 @@ test('an admin uploads a clip, watches it become ready, renames, previews, trash
   await expect(row.getByTestId('video-status')).toHaveText('Ready');
   await rowAction(page, name, 'Move to trash');
   await confirm.getByRole('button', { name: 'Move to trash' }).click();
+  // The dialog closes once the server has trashed it: only then is the trash sure to list it.
+  await expect(confirm).toBeHidden();
   await expect(row).toHaveCount(0);
 
   await open(page, '/vnwa/vmedia/video-manager/trash');
