@@ -50,6 +50,9 @@ type HlsApi = {
   on: (event: string, handler: (event: string, data: { fatal?: boolean }) => void) => void;
 };
 
+/** The commit that adds each later part of the controls (the first, 0, makes the controller and the seek bar). */
+const CONTROL_STAGES = { buttons: 1, menu: 2, submenus: 3 } as const;
+
 export default function PlayerMedia({
   setup,
   markers,
@@ -108,7 +111,7 @@ export default function PlayerMedia({
   // in its mobile simulation), and 39-54 ms for the largest of the four.
   const [stage, setStage] = useState(0);
   useEffect(() => {
-    if (stage >= 3) return;
+    if (stage >= CONTROL_STAGES.submenus) return;
     const timer = setTimeout(() => startTransition(() => setStage(stage + 1)), 0);
     return () => clearTimeout(timer);
   }, [stage]);
@@ -395,7 +398,7 @@ export default function PlayerMedia({
       <media-controller ref={controllerRef} nohotkeys="" className="size-full">
         <media-loading-indicator slot="centered-chrome" noautohide="" />
         <media-play-button slot="centered-chrome" className="phim-big-play" />
-        {stage >= 2 ? (
+        {stage >= CONTROL_STAGES.menu ? (
           <media-settings-menu hidden anchor="auto">
             <media-settings-menu-item>
               {t('player.quality')}
@@ -403,7 +406,7 @@ export default function PlayerMedia({
                 <div slot="title">{t('player.quality')}</div>
               </media-rendition-menu>
             </media-settings-menu-item>
-            {stage >= 3 ? (
+            {stage >= CONTROL_STAGES.submenus ? (
               <>
                 <media-settings-menu-item>
                   {t('player.speed')}
@@ -424,7 +427,7 @@ export default function PlayerMedia({
         <media-control-bar className="phim-range-bar">
           <media-time-range />
         </media-control-bar>
-        {stage >= 1 ? (
+        {stage >= CONTROL_STAGES.buttons ? (
           <media-control-bar>
             <media-play-button />
             <media-seek-backward-button seekoffset="10" className="phim-wide" />
