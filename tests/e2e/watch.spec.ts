@@ -450,12 +450,16 @@ test('the video shows the poster the page has already loaded, in the size it cho
   });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/watch/${movie.slug}/tap-1`);
-  const video = page.locator('hls-video');
-  await expect(video).toHaveAttribute('poster', /\/_img\?/);
-  const shown = await page
-    .locator('[data-player-boot] img')
-    .evaluate((img: HTMLImageElement) => img.currentSrc);
-  expect(await video.getAttribute('poster')).toBe(shown);
+  // Both read in the same frame: the early start's frame, and its <img>, give way to the player's controls as soon
+  // as the app mounts them.
+  const [videoPoster, shown] = await page
+    .waitForFunction(() => {
+      const poster = document.querySelector('hls-video')?.getAttribute('poster');
+      const img = document.querySelector<HTMLImageElement>('[data-player-boot] img');
+      return poster?.includes('/_img?') && img ? [poster, img.currentSrc] : null;
+    })
+    .then((handle) => handle.jsonValue() as Promise<[string, string]>);
+  expect(videoPoster).toBe(shown);
   await page.waitForLoadState('networkidle');
   // On a phone's screen the <img> picks a small size from its srcset; the video asks for no 1280-pixel copy beside it.
   expect(widths.has(new URL(shown).searchParams.get('w')!)).toBe(true);
