@@ -1,6 +1,7 @@
 // The player's fixes of issue 16 as a viewer meets them: every row of the settings menu answers the click (none
-// of them lies under the seek bar), every way to the next episode keeps playing, a remembered subtitle language
-// shows one track after a reload, and the next-episode countdown waits while a dialog is open.
+// of them lies under the seek bar), the menu is there whichever way a viewer reaches for it (it is made then),
+// every way to the next episode keeps playing, a remembered subtitle language shows one track after a reload, and
+// the next-episode countdown waits while a dialog is open.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test as base } from './fixtures.ts';
 import {
@@ -151,6 +152,37 @@ test('every row of the settings menu answers its click, and none of them seeks',
       menu.getByRole('menuitem', { name: new RegExp(`^Quality ${named}`) }),
     ).toBeAttached();
   }
+});
+
+test('the settings menu is made when a viewer reaches for it, by keyboard or by a bare click', async ({
+  page,
+  series: { slug },
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, `/watch/${slug}/tap-1`);
+  const settings = page.locator('media-settings-menu-button');
+  const menu = page.locator('media-settings-menu');
+  await expect(settings).toBeVisible();
+  // Nothing of the menus is made while the page loads; the button still says it opens one.
+  await expect(menu).toHaveCount(0);
+  await expect(settings).toHaveAttribute('aria-haspopup', 'menu');
+  // A keyboard viewer: the focus makes the menus, Enter opens them, Escape gives the focus back.
+  await settings.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: /^Speed/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(settings).toBeFocused();
+
+  // A click with no pointer or focus before it (as some assistive technology sends one) opens them too.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(settings).toBeVisible();
+  await expect(menu).toHaveCount(0);
+  await settings.dispatchEvent('click');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: /^Quality/ })).toBeVisible();
 });
 
 test('a remembered subtitle language shows one track after a reload', async ({

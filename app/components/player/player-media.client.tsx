@@ -16,6 +16,7 @@ import {
   TriangleAlert,
 } from 'lucide-react';
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { formatClock } from '#app/lib/format.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { Button } from '#app/components/ui/button.tsx';
@@ -49,9 +50,6 @@ type MediaControllerElement = HTMLElement & { fullscreenElement: HTMLElement };
 type HlsApi = {
   on: (event: string, handler: (event: string, data: { fatal?: boolean }) => void) => void;
 };
-
-/** The commit that adds each later part of the controls (the first, 0, makes the controller and the seek bar). */
-const CONTROL_STAGES = { buttons: 1, menu: 2, submenus: 3 } as const;
 
 export default function PlayerMedia({
   setup,
@@ -103,18 +101,23 @@ export default function PlayerMedia({
     }, 0);
   }, []);
 
-  // The controls are made in four commits, each a transition of its own: the controller with the middle of the
-  // player (its play button, the loading indicator) and the seek bar; the bar of buttons; the settings menu with its
-  // quality submenu; then its speed and captions submenus (the menus stay hidden until asked for). The custom
-  // elements' callbacks as they connect run in their commit's one task: all at once, that task was over 400 ms on a
-  // slowed phone; with only the menus apart, Lighthouse still saw two tasks of 42-62 ms unthrottled (four times that
-  // in its mobile simulation), and 39-54 ms for the largest of the four.
-  const [stage, setStage] = useState(0);
+  // The controls are made in two commits, each a transition of its own: the controller with the middle of the
+  // player (its play button, the loading indicator) and the seek bar, then the bar of buttons. The custom elements'
+  // callbacks as they connect run in their commit's one task: all at once, that task was over 400 ms on a slowed
+  // phone. The settings menu and its three submenus are made when a viewer reaches for the settings button (its
+  // hover, press or focus; at the latest its click or key): each menu reads its computed style as it connects,
+  // which made the browser restyle the page four times, 10-40 ms each unthrottled, in the tasks of the page's load.
+  const [buttons, setButtons] = useState(false);
   useEffect(() => {
-    if (stage >= CONTROL_STAGES.submenus) return;
-    const timer = setTimeout(() => startTransition(() => setStage(stage + 1)), 0);
+    const timer = setTimeout(() => startTransition(() => setButtons(true)), 0);
     return () => clearTimeout(timer);
-  }, [stage]);
+  }, []);
+  const [menus, setMenus] = useState(false);
+  const wantMenus = useCallback(() => setMenus(true), []);
+  /** The button's own click and key handlers look for the menu right after: it must be there by then. */
+  const needMenus = useCallback(() => {
+    if (!menus) flushSync(() => setMenus(true));
+  }, [menus]);
 
   // Two of Media Chrome's attributes that fail axe, and the focus of its menus, mended for as long as the
   // controls are there.
@@ -398,7 +401,7 @@ export default function PlayerMedia({
       <media-controller ref={controllerRef} nohotkeys="" className="size-full">
         <media-loading-indicator slot="centered-chrome" noautohide="" />
         <media-play-button slot="centered-chrome" className="phim-big-play" />
-        {stage >= CONTROL_STAGES.menu ? (
+        {menus ? (
           <media-settings-menu hidden anchor="auto">
             <media-settings-menu-item>
               {t('player.quality')}
@@ -406,28 +409,24 @@ export default function PlayerMedia({
                 <div slot="title">{t('player.quality')}</div>
               </media-rendition-menu>
             </media-settings-menu-item>
-            {stage >= CONTROL_STAGES.submenus ? (
-              <>
-                <media-settings-menu-item>
-                  {t('player.speed')}
-                  <media-playback-rate-menu slot="submenu" hidden rates={RATES}>
-                    <div slot="title">{t('player.speed')}</div>
-                  </media-playback-rate-menu>
-                </media-settings-menu-item>
-                <media-settings-menu-item>
-                  {t('player.captions')}
-                  <media-captions-menu slot="submenu" hidden>
-                    <div slot="title">{t('player.captions')}</div>
-                  </media-captions-menu>
-                </media-settings-menu-item>
-              </>
-            ) : null}
+            <media-settings-menu-item>
+              {t('player.speed')}
+              <media-playback-rate-menu slot="submenu" hidden rates={RATES}>
+                <div slot="title">{t('player.speed')}</div>
+              </media-playback-rate-menu>
+            </media-settings-menu-item>
+            <media-settings-menu-item>
+              {t('player.captions')}
+              <media-captions-menu slot="submenu" hidden>
+                <div slot="title">{t('player.captions')}</div>
+              </media-captions-menu>
+            </media-settings-menu-item>
           </media-settings-menu>
         ) : null}
         <media-control-bar className="phim-range-bar">
           <media-time-range />
         </media-control-bar>
-        {stage >= CONTROL_STAGES.buttons ? (
+        {buttons ? (
           <media-control-bar>
             <media-play-button />
             <media-seek-backward-button seekoffset="10" className="phim-wide" />
@@ -457,7 +456,15 @@ export default function PlayerMedia({
               <Keyboard aria-hidden className="size-5" />
             </button>
             <media-captions-button />
-            <media-settings-menu-button aria-label={t('player.settings')} />
+            <media-settings-menu-button
+              aria-label={t('player.settings')}
+              aria-haspopup="menu"
+              onPointerEnter={wantMenus}
+              onPointerDown={wantMenus}
+              onFocus={wantMenus}
+              onClickCapture={needMenus}
+              onKeyDownCapture={needMenus}
+            />
             <media-pip-button className="phim-wide" />
             <media-fullscreen-button />
           </media-control-bar>
