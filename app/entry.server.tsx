@@ -46,7 +46,11 @@ export default async function handleRequest(
   const locale = detectLocale(request, loadContext.services.site.defaultLocale);
   const i18n = await i18nFor(locale);
   const nonce = loadContext.nonce;
-  const playerBoot = findPlayerBootUrl(routerContext.manifest);
+  // Crawlers get no scripts (root.tsx): nor the player's early start, its chunk and its playlist.
+  const crawler =
+    (routerContext.staticHandlerContext.loaderData.root as { crawler?: boolean } | undefined)
+      ?.crawler === true;
+  const playerBoot = crawler ? '' : findPlayerBootUrl(routerContext.manifest);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -340,9 +340,15 @@ describe('a watch page whose player starts early', () => {
     expect((await get('/')).body).not.toContain('data-theatre');
   });
 
-  it('leaves crawlers without scripts, and lets other pages go after their paint', async () => {
+  it('leaves crawlers without scripts (the early start too), and lets other pages go after their paint', async () => {
     const held = /<script [^>]*type="text\/x-phim-app"/;
-    expect((await get(watch, { 'user-agent': 'Googlebot/2.1' })).body).not.toMatch(held);
+    const crawled = (await get(watch, { 'user-agent': 'Googlebot/2.1' })).body;
+    expect(crawled).not.toMatch(held);
+    // Nor the player's early start: its chunk, its import and the playlist it would fetch.
+    expect(crawled).not.toContain('/assets/player-boot-');
+    expect(crawled).not.toContain('<link rel="preload" as="fetch"');
+    expect(crawled).toContain('data-player-boot-play');
+    expect((await get(watch)).body).toContain('/assets/player-boot-');
     const home = (await get('/')).body;
     expect(home).toMatch(held);
     expect(home).not.toMatch(/<script [^>]*type="module" async="">[^<]*entry\.client/);
