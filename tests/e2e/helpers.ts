@@ -277,8 +277,18 @@ export const videoFlag = (page: Page, flag: 'paused' | 'muted') =>
 export const focusPage = (page: Page) =>
   page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
+/**
+ * Moves the mouse over the player, as a viewer reaching for it: a page loaded afresh makes the player's controls
+ * then (decision 072). Waits until they are there.
+ */
+export async function showControls(page: Page) {
+  await page.getByTestId('player').hover();
+  await expect(page.locator('media-control-bar media-play-button')).toBeVisible();
+}
+
 /** Presses the control bar's play button and waits until the video has played past its first second. */
 export async function playPastFirstSecond(page: Page, timeout = 20_000) {
+  await showControls(page);
   await page.locator('media-control-bar media-play-button').click();
   await expect.poll(() => currentTime(page), { timeout }).toBeGreaterThan(1);
 }

@@ -9,6 +9,7 @@ import {
   focusPage,
   open,
   playPastFirstSecond,
+  showControls,
   uniqueStamp,
   valuesOver,
   videoFlag,
@@ -160,6 +161,7 @@ test('the settings menu is made when a viewer reaches for it, by keyboard or by 
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await open(page, `/watch/${slug}/tap-1`);
+  await showControls(page);
   const settings = page.locator('media-settings-menu-button');
   const menu = page.locator('media-settings-menu');
   await expect(settings).toBeVisible();
@@ -178,6 +180,7 @@ test('the settings menu is made when a viewer reaches for it, by keyboard or by 
   // A click with no pointer or focus before it (as some assistive technology sends one) opens them too.
   await page.reload();
   await waitForHydration(page);
+  await showControls(page);
   await expect(settings).toBeVisible();
   await expect(menu).toHaveCount(0);
   await settings.dispatchEvent('click');
@@ -190,6 +193,7 @@ test('a remembered subtitle language shows one track after a reload', async ({
   series: { slug },
 }) => {
   await open(page, `/watch/${slug}/tap-1`);
+  await showControls(page);
   const menu = page.locator('media-settings-menu');
   await press(page, page.locator('media-settings-menu-button'));
   await press(page, menu.getByRole('menuitem', { name: /^Subtitles/ }));

@@ -12,6 +12,7 @@ import {
   focusPage,
   open,
   playPastFirstSecond,
+  showControls,
   uniqueStamp,
   uploadImage,
   valuesOver,
@@ -435,6 +436,47 @@ test('the play button plays before the app has loaded, and the player takes the 
   await expect(page.locator('media-controller')).toHaveAttribute('mediapaused', '');
 });
 
+test("a page loaded afresh makes the player's controls when the viewer reaches for the player", async ({
+  page,
+  movieWithOneEpisode,
+}) => {
+  const movie = await movieWithOneEpisode('Chạm Tay');
+  const url = `/watch/${movie.slug}/tap-1`;
+  const controller = page.locator('media-controller');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Looking is not reaching: the page loads and hydrates, its video is ready, and the early start's frame stays.
+  await open(page, url);
+  await expect(page.locator('[data-player-boot]')).toHaveAttribute('data-early-start', 'settled');
+  expect(await valuesOver(1000, () => controller.count())).toEqual([0]);
+  await expect(page.locator('[data-player-boot-play]')).toBeVisible();
+
+  // The keyboard's focus on the frame's play button makes them, and moves to their play button.
+  await page.locator('[data-player-boot-play]').focus();
+  await expect(page.locator('media-controller media-play-button.phim-big-play')).toBeFocused();
+
+  // The mouse over the player makes them.
+  await page.mouse.move(1, 1);
+  await open(page, url);
+  await expect(controller).toHaveCount(0);
+  await page.getByTestId('player').hover();
+  await expect(page.locator('media-control-bar media-play-button')).toBeVisible();
+
+  // A video that cannot play shows its error at once, untouched: hls.js giving up makes them too.
+  await page.mouse.move(1, 1);
+  await page.route('**/test-hls/ladder/master.m3u8', (route) => route.fulfill({ status: 404 }));
+  await open(page, url);
+  await expect(page.getByTestId('player-error')).toContainText('This video could not be played');
+  await page.unroute('**/test-hls/ladder/master.m3u8');
+
+  // A shortcut key makes them, and is done: K plays. (Last: a guest's place, kept from here, makes them at once.)
+  await open(page, url);
+  await expect(controller).toHaveCount(0);
+  await page.keyboard.press('k');
+  await expect(controller).toBeAttached();
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(0.5);
+  expect(await videoFlag(page, 'paused')).toBe(false);
+});
+
 test('the video shows the poster the page has already loaded, in the size it chose', async ({
   page,
   adminApi,
@@ -477,7 +519,9 @@ test('a watch page whose video never arrives still answers: the app waits for th
   await page.goto(`/watch/${movie.slug}/tap-1`);
   await waitForHydration(page);
   expect(Date.now() - started).toBeLessThan(8_000);
-  // Hydrated without a frame of video: the player took the early element over, still waiting for its playlist.
+  // Hydrated without a frame of video; the controls, made when the viewer reaches for the player, take the early
+  // element over, still waiting for its playlist.
+  await showControls(page);
   await expect(page.locator('media-controller > hls-video')).toHaveCount(1);
   expect(
     await page.evaluate(

@@ -5,7 +5,7 @@
 // (settle, below), and the player takes the same element over when it mounts (takeEarlyElement), still playing.
 // Also imported by the player's media module, where it finds nothing left to do.
 import type { HlsVideoElement } from 'hls-video-element';
-import { EARLY_START_ATTRIBUTE, EARLY_START_SETTLED } from './early-start.ts';
+import { EARLY_START_ATTRIBUTE, EARLY_START_SETTLED, MEDIA_FAILED } from './early-start.ts';
 import { createMediaElement, keepEarlyElement, type MediaSetup } from './media-element.client.ts';
 
 function start() {
@@ -66,12 +66,13 @@ function start() {
  * Tells the page's inline script (early-start.ts) that the early start no longer needs the CPU and the network
  * first, so the app's modules may load and hydrate: on two cores, loading them beside hls.js and the first segment
  * put the first frame back by a third. Settled at the first frame shown once playing; at the first frame loaded
- * when nobody has pressed play by then (a later press plays from data already there); on an error or a refused
- * play().
+ * when nobody has pressed play by then (a later press plays from data already there); on an error (of the media
+ * or of hls.js) or a refused play().
  */
 function settleWhenReady(frame: HTMLElement, video: HlsVideoElement, pressed: () => boolean) {
   const done = () => settle(frame);
   video.addEventListener('error', done, { once: true });
+  video.addEventListener(MEDIA_FAILED, done, { once: true });
   video.addEventListener(
     'loadeddata',
     () => {

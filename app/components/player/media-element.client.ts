@@ -3,6 +3,7 @@
 // episode, the admin's preview). Browser only: hls-video-element defines a custom element when imported.
 import 'hls-video-element';
 import type { HlsVideoElement } from 'hls-video-element';
+import { MEDIA_FAILED, MEDIA_FAILED_ATTRIBUTE } from './early-start.ts';
 import { hlsConfig } from './hls-config.ts';
 import { readPlayerPreferences } from './player-preferences.ts';
 
@@ -51,7 +52,30 @@ export function createMediaElement(setup: MediaSetup, parent: Element): HlsVideo
   video.volume = stored.volume;
   video.muted = stored.muted;
   video.src = setup.src;
+  watchFailure(video);
   return video;
+}
+
+export const hasFailed = (video: Element) => video.hasAttribute(MEDIA_FAILED_ATTRIBUTE);
+
+type HlsApi = {
+  on: (event: string, handler: (event: string, data: { fatal?: boolean }) => void) => void;
+};
+
+/**
+ * Watches the element's hls.js instance for a fatal error: then marks the element and dispatches MEDIA_FAILED on it.
+ * hls-video-element makes that instance a microtask after `src` is set or `load()` runs: after each `load()` again.
+ */
+export function watchFailure(video: HlsVideoElement) {
+  video.removeAttribute(MEDIA_FAILED_ATTRIBUTE);
+  setTimeout(() => {
+    const api = (video as unknown as { api?: HlsApi | null }).api;
+    api?.on('hlsError', (_event, data) => {
+      if (!data.fatal) return;
+      video.setAttribute(MEDIA_FAILED_ATTRIBUTE, '');
+      video.dispatchEvent(new Event(MEDIA_FAILED));
+    });
+  }, 0);
 }
 
 function track(attributes: Record<string, string | boolean>) {

@@ -21,9 +21,16 @@ import { formatClock } from '#app/lib/format.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
-import { createMediaElement, takeEarlyElement, type MediaSetup } from './media-element.client.ts';
+import {
+  createMediaElement,
+  hasFailed,
+  takeEarlyElement,
+  watchFailure,
+  type MediaSetup,
+} from './media-element.client.ts';
+import { MEDIA_FAILED } from './early-start.ts';
 import { mendMediaChromeA11y } from './media-chrome-a11y.client.ts';
-import type { PlayerProps } from './player.tsx';
+import type { EarlyIntent, PlayerProps } from './player.tsx';
 import {
   readPlayerPreferences,
   savePlayerPreferences,
@@ -47,10 +54,6 @@ const RATES = '0.5 0.75 1 1.25 1.5 2';
 
 type MediaControllerElement = HTMLElement & { fullscreenElement: HTMLElement };
 
-type HlsApi = {
-  on: (event: string, handler: (event: string, data: { fatal?: boolean }) => void) => void;
-};
-
 export default function PlayerMedia({
   setup,
   markers,
@@ -61,7 +64,8 @@ export default function PlayerMedia({
   onReport,
   onTheatre,
   history,
-}: PlayerProps & { setup: MediaSetup }) {
+  takeIntent,
+}: PlayerProps & { setup: MediaSetup; takeIntent?: () => EarlyIntent }) {
   const { t } = useTranslation();
   const wrapRef = useRef<HTMLDivElement>(null);
   const controllerRef = useRef<MediaControllerElement>(null);
@@ -90,16 +94,6 @@ export default function PlayerMedia({
     onBeatRef.current = onBeat;
     onTheatreRef.current = onTheatre;
   });
-
-  const watchHls = useCallback(() => {
-    // hls-video-element creates its hls.js instance a microtask after `src` is set or `load()` runs.
-    setTimeout(() => {
-      const api = (videoRef.current as unknown as { api?: HlsApi } | null)?.api;
-      api?.on('hlsError', (_event, data) => {
-        if (data.fatal) setFailed(true);
-      });
-    }, 0);
-  }, []);
 
   // The controls are made in two commits, each a transition of its own: the controller with the middle of the
   // player (its play button, the loading indicator) and the seek bar, then the bar of buttons. The custom elements'
@@ -145,7 +139,6 @@ export default function PlayerMedia({
     if (early) controller.prepend(early);
     const video = early ?? createMediaElement({ ...setupRef.current, src }, controller);
     videoRef.current = video;
-    watchHls();
     // Asked for by a move from another episode (decision 044): the element made here plays once hls.js has
     // attached, at its first `loadstart` (a play() before that is cut short by its load). Never the early start's
     // element: that is a page loaded afresh, where the viewer presses play.
@@ -169,7 +162,7 @@ export default function PlayerMedia({
       video.remove();
       videoRef.current = null;
     };
-  }, [src, autoPlay, watchHls]);
+  }, [src, autoPlay]);
 
   const resume = useWatchHistory(videoRef, history);
 
@@ -220,6 +213,7 @@ export default function PlayerMedia({
     video.addEventListener('ratechange', onRate, on);
     video.addEventListener('ended', onEnded, on);
     video.addEventListener('error', onError, on);
+    video.addEventListener(MEDIA_FAILED, onError, on);
     tracks?.addEventListener('addtrack', showCaptions, on);
     tracks?.addEventListener('change', rememberCaptions, on);
     // The early start's element may be further along than these listeners: tracks added, metadata in, playing.
@@ -230,6 +224,8 @@ export default function PlayerMedia({
       onTime();
     }
     if (!video.paused) onPlaying();
+    // The early start's element may also have failed already: that is what made these controls.
+    if (hasFailed(video)) onError();
     // While it plays, the page says so now and then (decision 051); a paused or hidden player says nothing.
     const beat = setInterval(() => {
       if (!video.paused && document.visibilityState === 'visible') onBeatRef.current?.();
@@ -315,6 +311,16 @@ export default function PlayerMedia({
     return () => document.removeEventListener('keydown', onKey);
   }, [perform]);
 
+  // What a viewer did in the early start's frame that made these controls: its shortcut keys are carried out, and
+  // the keyboard's focus, which was on the frame's play button (gone with the frame), goes to this one.
+  useEffect(() => {
+    const early = takeIntent?.();
+    if (!early) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- keys pressed before the controls existed, done once
+    for (const action of early.actions) perform(action);
+    if (early.focused) controllerRef.current?.querySelector<HTMLElement>('.phim-big-play')?.focus();
+  }, [takeIntent, perform]);
+
   // Double-tap to seek (touch only: a mouse's click still plays or pauses, at once). The first tap always goes on
   // to Media Chrome, so a single tap shows or hides the controls without waiting to see if a second one comes.
   useEffect(() => {
@@ -362,7 +368,7 @@ export default function PlayerMedia({
     setFailed(false);
     const at = video.currentTime;
     video.load();
-    watchHls();
+    watchFailure(video);
     if (at > 0)
       video.addEventListener('loadedmetadata', () => (video.currentTime = at), { once: true });
     video.play().catch(() => {});

@@ -2,23 +2,33 @@
 // change without touching pages. HLS plays in the browser only. The server renders the early start's frame (poster,
 // play button, media setup; decision 020), which plays the video before the app hydrates; the controls are a
 // `.client` module, which React Router leaves out of the server build, loaded in the background and mounted over
-// that frame. Pages without a player load none of it. Embeds go in a sandboxed frame.
+// that frame when a viewer reaches for the player (decision 072). Pages without a player load none of it. Embeds go
+// in a sandboxed frame.
 import { CirclePlay, Hourglass, Play, TriangleAlert } from 'lucide-react';
 import {
   createElement,
   startTransition,
+  useCallback,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
+  type RefObject,
 } from 'react';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useNonce } from '#app/lib/nonce.ts';
 import { Img, imageUrl, isStorageSrc } from '#app/components/image.tsx';
 import { usePlayerBootUrl } from './boot-url.ts';
-import { earlyStartScript } from './early-start.ts';
+import {
+  EARLY_START_ATTRIBUTE,
+  MEDIA_FAILED,
+  MEDIA_FAILED_ATTRIBUTE,
+  earlyStartScript,
+} from './early-start.ts';
 import type { MediaSetup } from './media-element.client.ts';
 import type PlayerMediaModule from './player-media.client.tsx';
+import { actionForKey, isOwnKeyTarget, type PlayerAction } from './player-shortcuts.ts';
 import type { WatchHistory } from './use-watch-history.client.ts';
 
 export type PlayerSource = {
@@ -76,24 +86,87 @@ const mediaModule =
       );
 
 const noop = () => () => {};
+/** What happened in the early start's frame before the controls were there, for them to carry on with. */
+export type EarlyIntent = {
+  /** Shortcut keys pressed meanwhile, in order: the controls perform them as they mount. */
+  actions: PlayerAction[];
+  /** Whether the keyboard's focus was in the frame (on its play button): it goes to the controls' play button. */
+  focused: boolean;
+};
+
 /**
- * False during the server render and hydration, and until the controls' module is in. They are mounted in a
- * transition: React then makes their elements (Media Chrome's, each a custom element with its shadow tree) in slices
- * that let the page answer between them, where a store's update made them in one task of about 130 ms on two cores
- * (over 500 ms on a slowed phone).
+ * False during the server render and hydration, and until the controls are wanted and their module is in
+ * (decision 072). Over the early start's frame (a page loaded afresh, which already plays on its own button) they
+ * are wanted when a viewer reaches for the player: a pointer over it or pressing it, the keyboard's focus in it, a
+ * shortcut key anywhere on the page, or the video starting to play or failing. Media Chrome's elements were about
+ * 40 % of the watch page's main-thread work in its load, which a viewer who only looks at the page never needs.
+ * Without the early start (a move from another page, the back office's preview, development) or with a place to
+ * resume at (the controls seek there and say so), they are wanted at once.
+ *
+ * They are mounted in a transition: React then makes their elements (Media Chrome's, each a custom element with its
+ * shadow tree) in slices that let the page answer between them, where a store's update made them in one task of
+ * about 130 ms on two cores (over 500 ms on a slowed phone).
  */
-function usePlayerMediaReady() {
+function usePlayerControls(frame: RefObject<HTMLDivElement | null>, resumes: boolean) {
   const [ready, setReady] = useState(false);
+  const intent = useRef<EarlyIntent>({ actions: [], focused: false });
   useEffect(() => {
-    let mounted = true;
-    void mediaModule?.then(() => {
-      if (mounted && loadedMedia) startTransition(() => setReady(true));
-    });
-    return () => {
-      mounted = false;
+    let cancelled = false;
+    const listening = new AbortController();
+    const mount = () => {
+      listening.abort();
+      void mediaModule?.then(() => {
+        if (!cancelled && loadedMedia) startTransition(() => setReady(true));
+      });
     };
+    const element = frame.current;
+    const video = element?.querySelector<HTMLVideoElement>('hls-video');
+    const reached =
+      element &&
+      (element.contains(document.activeElement) ||
+        element.matches(':hover') ||
+        element.querySelector('[data-requested]') ||
+        (video && (!video.paused || video.error || video.hasAttribute(MEDIA_FAILED_ATTRIBUTE))));
+    if (!element || !element.hasAttribute(EARLY_START_ATTRIBUTE) || resumes || reached) {
+      intent.current.focused = Boolean(element?.contains(document.activeElement));
+      mount();
+    } else {
+      const on = { signal: listening.signal, capture: true };
+      for (const name of ['pointerover', 'pointerdown', 'play', 'error', MEDIA_FAILED])
+        element.addEventListener(name, mount, on);
+      element.addEventListener(
+        'focusin',
+        () => {
+          intent.current.focused = true;
+          mount();
+        },
+        on,
+      );
+      document.addEventListener(
+        'keydown',
+        (event) => {
+          if (event.defaultPrevented || isOwnKeyTarget(event.target, event.key)) return;
+          const action = actionForKey(event);
+          if (!action) return;
+          event.preventDefault();
+          intent.current.actions.push(action);
+          mount();
+        },
+        on,
+      );
+    }
+    return () => {
+      cancelled = true;
+      listening.abort();
+    };
+  }, [frame, resumes]);
+  /** What the frame saw, once: the controls' first mount takes it. */
+  const takeIntent = useCallback(() => {
+    const taken = intent.current;
+    intent.current = { actions: [], focused: false };
+    return taken;
   }, []);
-  return ready;
+  return { ready, takeIntent };
 }
 
 /** False during the server render and hydration, true afterwards. */
@@ -157,8 +230,9 @@ function PosterFrame({ poster, children }: { poster: string | null; children?: R
 export function Player(props: PlayerProps) {
   const { t } = useTranslation();
   const isClient = useIsClient();
-  const mediaReady = usePlayerMediaReady();
-  const { source, poster, title, storyboard, subtitles } = props;
+  const frame = useRef<HTMLDivElement>(null);
+  const { source, poster, title, storyboard, subtitles, history } = props;
+  const { ready: mediaReady, takeIntent } = usePlayerControls(frame, (history?.startAt ?? 0) > 0);
   // What the media element plays, the same on the server (for the early start) and in the browser; an http URL of
   // this site's own origin is known to be playable only in the browser.
   const origin = isClient ? window.location.origin : undefined;
@@ -199,7 +273,7 @@ export function Player(props: PlayerProps) {
 
   // On the server, while hydrating and until the controls have loaded: the frame of the early start, which plays.
   if (!mediaReady || !loadedMedia) {
-    if (setup) return <EarlyFrame setup={setup} poster={poster} />;
+    if (setup) return <EarlyFrame ref={frame} setup={setup} poster={poster} />;
     return (
       <PosterFrame poster={poster}>
         <CirclePlay aria-hidden className="size-16 opacity-80" strokeWidth={1.25} />
@@ -208,7 +282,7 @@ export function Player(props: PlayerProps) {
     );
   }
   if (!setup) return <Unavailable poster={poster} />;
-  return createElement(loadedMedia, { ...props, setup });
+  return createElement(loadedMedia, { ...props, setup, takeIntent });
 }
 
 /**
@@ -217,13 +291,23 @@ export function Player(props: PlayerProps) {
  * leaves its content alone: `dangerouslySetInnerHTML`) and plays on the button, before the app hydrates; the player
  * takes the element over when it mounts. Without JavaScript the button stays disabled.
  */
-function EarlyFrame({ setup, poster }: { setup: MediaSetup; poster: string | null }) {
+function EarlyFrame({
+  ref,
+  setup,
+  poster,
+}: {
+  ref: RefObject<HTMLDivElement | null>;
+  setup: MediaSetup;
+  poster: string | null;
+}) {
   const { t } = useTranslation();
   const nonce = useNonce();
   const bootUrl = usePlayerBootUrl();
   return (
     <div
+      ref={ref}
       className="relative size-full overflow-hidden bg-black"
+      data-testid="player"
       data-player-boot={JSON.stringify(setup)}
       suppressHydrationWarning
     >
