@@ -152,7 +152,8 @@ function usePlayerControls(frame: RefObject<HTMLDivElement | null>, resumes: boo
           intent.current.actions.push(action);
           mount();
         },
-        on,
+        // As the controls listen: after the page's own widgets, which may take the key first.
+        { signal: listening.signal },
       );
     }
     return () => {
