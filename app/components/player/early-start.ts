@@ -12,7 +12,8 @@ export const EARLY_START_SETTLED = 'phim:early-start-settled';
 
 /**
  * Dispatched on the media element when hls.js gives up on its source (a fatal error), which it does not report as
- * a media error: the early start settles, the player's controls are made and show their error (media-element.client.ts).
+ * a media error: the early start settles, and the player's controls are made and show their error
+ * (media-element.client.ts).
  */
 export const MEDIA_FAILED = 'phim:media-failed';
 /** The media element's attribute once hls.js has given up: maybe before the player took the element over. */
