@@ -18,6 +18,7 @@ export const EARLY_START_SETTLED = 'phim:early-start-settled';
 export const MEDIA_FAILED = 'phim:media-failed';
 /** The media element's attribute once hls.js has given up: maybe before the player took the element over. */
 export const MEDIA_FAILED_ATTRIBUTE = 'data-failed';
+export const hasFailed = (video: Element) => video.hasAttribute(MEDIA_FAILED_ATTRIBUTE);
 
 /** React Router's module script, held back on the server (early-start.server.ts) with a type that does not run. */
 export const DEFERRED_APP_TYPE = 'text/x-phim-app';

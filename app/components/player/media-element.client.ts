@@ -56,8 +56,6 @@ export function createMediaElement(setup: MediaSetup, parent: Element): HlsVideo
   return video;
 }
 
-export const hasFailed = (video: Element) => video.hasAttribute(MEDIA_FAILED_ATTRIBUTE);
-
 type HlsApi = {
   on: (event: string, handler: (event: string, data: { fatal?: boolean }) => void) => void;
 };

@@ -23,12 +23,11 @@ import { Button } from '#app/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#app/components/ui/dialog.tsx';
 import {
   createMediaElement,
-  hasFailed,
   takeEarlyElement,
   watchFailure,
   type MediaSetup,
 } from './media-element.client.ts';
-import { MEDIA_FAILED } from './early-start.ts';
+import { MEDIA_FAILED, hasFailed } from './early-start.ts';
 import { mendMediaChromeA11y } from './media-chrome-a11y.client.ts';
 import type { EarlyIntent, PlayerProps } from './player.tsx';
 import {

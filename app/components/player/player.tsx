@@ -20,12 +20,7 @@ import { useTranslation } from '#app/lib/use-translation.ts';
 import { useNonce } from '#app/lib/nonce.ts';
 import { Img, imageUrl, isStorageSrc } from '#app/components/image.tsx';
 import { usePlayerBootUrl } from './boot-url.ts';
-import {
-  EARLY_START_ATTRIBUTE,
-  MEDIA_FAILED,
-  MEDIA_FAILED_ATTRIBUTE,
-  earlyStartScript,
-} from './early-start.ts';
+import { EARLY_START_ATTRIBUTE, MEDIA_FAILED, earlyStartScript, hasFailed } from './early-start.ts';
 import type { MediaSetup } from './media-element.client.ts';
 import type PlayerMediaModule from './player-media.client.tsx';
 import { actionForKey, isOwnKeyTarget, type PlayerAction } from './player-shortcuts.ts';
@@ -126,7 +121,7 @@ function usePlayerControls(frame: RefObject<HTMLDivElement | null>, resumes: boo
       (element.contains(document.activeElement) ||
         element.matches(':hover') ||
         element.querySelector('[data-requested]') ||
-        (video && (!video.paused || video.error || video.hasAttribute(MEDIA_FAILED_ATTRIBUTE))));
+        (video && (!video.paused || video.error || hasFailed(video))));
     if (!element || !element.hasAttribute(EARLY_START_ATTRIBUTE) || resumes || reached) {
       intent.current.focused = Boolean(element?.contains(document.activeElement));
       mount();
