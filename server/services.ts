@@ -200,7 +200,7 @@ export function createServices(options: {
   const terms = createTermsService({ db });
   const movies = createMoviesService({ db, events, trashDays: config.TRASH_RETENTION_DAYS });
   registerMovieJobs(jobs, { movies, log });
-  const home = createHomeService({ db, log });
+  const home = createHomeService({ db, changes, log });
   const watch = createWatchService({
     db,
     storage,
@@ -251,9 +251,11 @@ export function createServices(options: {
     // Positions kept for the next batch are written first (the restore then replaces them with the backup's).
     beforeRestore: () => history.flush(),
     afterRestore: async () => {
-      // The restore replaced every table, settings included; other nodes read theirs again too.
+      // The restore replaced every table, settings and the home page's sections included; other nodes read theirs
+      // again too.
       await settings.reload();
       void changes.publish('settings').catch(() => {});
+      await home.reload();
       publicReads.clear();
       void changes.publish('public-reads').catch(() => {});
       storageCache.evictPrefix('');

@@ -1,9 +1,15 @@
 // The home page's sections on a real database: built-in defaults while `home_sections` is empty, only published
-// movies, empty sections left out, stored sections in their order, settings checked, and a fixed query count.
-import { eq, inArray } from 'drizzle-orm';
+// movies, empty sections left out, stored sections in their order (kept in memory, and followed by another node),
+// settings checked, and a fixed statement count.
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { episodes, homeSections, movies } from '#server/db/schema/index.ts';
 import type { HomeBlock } from '#server/domain/site/home.service.ts';
+import { buildApp } from '#server/app.ts';
+import { queryWithKeptPlan } from '#server/db/client.ts';
+import { loadConfig } from '#server/config.ts';
+import { TEST_AUTH_SECRET } from '#tests/app-utils.ts';
+import { waitFor } from '#tests/wait-utils.ts';
 import { withTestApp } from './helpers.ts';
 
 const t = withTestApp({ web: true });
@@ -173,12 +179,21 @@ describe('the default sections', () => {
     );
   });
 
-  it('reads the page in five queries at most, however many rows it has (its rows in two, side by side)', async () => {
+  it('keeps a statement per text, its values written in it as they are', async () => {
+    const select = (title: string) =>
+      queryWithKeptPlan(t.db, sql`select ${title}::text as title, ${16}::int as n`);
+    for (const title of ["Đào, Phở 'và' Piano", 'Mai', "Đào, Phở 'và' Piano"])
+      expect((await select(title)).rows).toEqual([{ title, n: 16 }]);
+  });
+
+  it('reads the page in four statements at most, however many rows it has, each with its plan kept', async () => {
+    await page();
     const pool = t.db.$client;
     const original = pool.query.bind(pool);
-    let count = 0;
+    const statements: Array<{ text: string; name?: string }> = [];
     pool.query = ((...args: Parameters<typeof original>) => {
-      count += 1;
+      const [query] = args as unknown as [string | { text: string; name?: string }];
+      statements.push(typeof query === 'string' ? { text: query } : query);
       return original(...args);
     }) as typeof pool.query;
     try {
@@ -186,8 +201,12 @@ describe('the default sections', () => {
     } finally {
       pool.query = original;
     }
-    expect(count).toBeGreaterThan(0);
-    expect(count).toBeLessThanOrEqual(5);
+    // The hero, the terms with movies, and the rows in two statements side by side; the sections are in memory.
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.length).toBeLessThanOrEqual(4);
+    expect(statements.map((statement) => statement.text).join('\n')).not.toContain('home_sections');
+    // Named, with the values in the text: each connection plans them once.
+    for (const statement of statements) expect(statement.name).toMatch(/^kept-/);
   });
 
   it('renders the hero and the rows on the page, linking to details and listings', async () => {
@@ -205,6 +224,22 @@ describe('the default sections', () => {
 describe('stored sections', () => {
   afterAll(async () => {
     await t.app.services.home.saveSections([]);
+  });
+
+  it('are followed by another node, which keeps them in memory as this one does', async () => {
+    const config = loadConfig({}, { DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' });
+    const other = await buildApp({ config, db: t.db, authSecret: TEST_AUTH_SECRET, web: false });
+    await other.ready();
+    try {
+      expect((await other.services.home.getPage()).customised).toBe(false);
+      await t.app.services.home.saveSections([{ kind: 'latest_episodes', title: 'Tập mới' }]);
+      await waitFor(async () => {
+        const { blocks } = await other.services.home.getPage();
+        return blocks.length === 1 && blocks[0]!.title === 'Tập mới' ? true : undefined;
+      }, 5000);
+    } finally {
+      await other.close();
+    }
   });
 
   it('replace the defaults, in their order, hidden ones and unknown terms left out', async () => {
@@ -272,8 +307,11 @@ describe('stored sections', () => {
       { kind: 'carousel-v0', settings: {}, sortOrder: 10 },
       { kind: 'hero', settings: { limit: 'many' }, sortOrder: 11 },
     ]);
+    // Written behind the service's back: it reads them again as after a restore.
+    await t.app.services.home.reload();
     const { blocks } = await page();
     expect(blocks).toHaveLength(3);
     await t.db.delete(homeSections).where(inArray(homeSections.kind, ['carousel-v0', 'hero']));
+    await t.app.services.home.reload();
   });
 });

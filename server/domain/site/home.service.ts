@@ -1,9 +1,11 @@
-// The home page: ordered sections from `home_sections` (or the built-in defaults while the table is empty),
-// resolved into a hero carousel and rows of published movies in at most four queries, whatever the section count.
+// The home page: ordered sections from `home_sections` (kept in memory; the built-in defaults while the table is
+// empty), resolved into a hero carousel and rows of published movies in at most four queries, whatever the section
+// count.
 // The Home Page Manager saves the sections and previews a draft through the same resolution (decision 049).
 import type { CardMovie, HeroSlide } from '#shared/resources/movie.ts';
 import { and, asc, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '#server/db/client.ts';
+import { queryWithKeptPlan, type Database } from '#server/db/client.ts';
+import type { ChangeFeed } from '#server/db/change-feed.ts';
 import { homeSections, movies } from '#server/db/schema/index.ts';
 import { Invalid } from '#server/domain/errors.ts';
 import { excerpt } from '#shared/text.ts';
@@ -97,14 +99,27 @@ function toMovie(row: Record<string, unknown>): CardMovie {
 
 export type HomeService = ReturnType<typeof createHomeService>;
 
-export function createHomeService({ db, log }: { db: Database; log?: Log }) {
+type StoredSection = HomeSection & { id: number; order: number };
+
+/** The change feed's topic: a node saved the sections (or restored a backup), the others read them again. */
+const TOPIC = 'home-sections';
+
+export function createHomeService({
+  db,
+  changes,
+  log,
+}: {
+  db: Database;
+  changes?: Pick<ChangeFeed, 'on' | 'publish'>;
+  log?: Log;
+}) {
   /** The stored sections in order; rows whose kind or settings no longer parse are skipped (and logged). */
-  async function storedSections(): Promise<Array<HomeSection & { id: number; order: number }>> {
+  async function storedSections(): Promise<StoredSection[]> {
     const rows = await db
       .select()
       .from(homeSections)
       .orderBy(asc(homeSections.sortOrder), asc(homeSections.id));
-    const sections: Array<HomeSection & { id: number; order: number }> = [];
+    const sections: StoredSection[] = [];
     for (const row of rows) {
       const parsed = homeSectionInput.safeParse(
         upgradeSection({
@@ -126,8 +141,35 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
     return sections;
   }
 
+  // The page's sections, kept in memory as settings are (decision 073): they change only when an admin saves them
+  // or a backup is restored, and then every node reads them again at once, so a visitor never waits for them.
+  let kept: Promise<StoredSection[]> | null = null;
+  function load() {
+    const read = storedSections();
+    kept = read;
+    // A failed read is not kept: the next visitor asks again.
+    read.catch(() => {
+      if (kept === read) kept = null;
+    });
+    return read;
+  }
+  changes?.on(TOPIC, () => {
+    load().catch((error: unknown) => log?.warn({ err: error }, 'home sections reload failed'));
+  });
+
+  /**
+   * Runs a statement of the page; `keep`: with its plan kept by each connection, for the saved sections' statements
+   * (few, made of the site's configuration), not a draft's, which change with every edit in the manager.
+   */
+  const run = (query: SQL, keep: boolean) =>
+    keep ? queryWithKeptPlan(db, query) : db.execute<Record<string, unknown>>(query);
+
   /** Visible terms that have at least one published movie: only they can fill a row. */
-  async function termsWithMovies(kinds: string[], ids: number[]): Promise<TermRow[]> {
+  async function termsWithMovies(
+    kinds: string[],
+    ids: number[],
+    keep: boolean,
+  ): Promise<TermRow[]> {
     if (!kinds.length && !ids.length) return [];
     const kindList = kinds.length
       ? sql.join(
@@ -141,14 +183,17 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
           sql`, `,
         )
       : sql`null`;
-    const result = await db.execute(sql`
+    const result = await run(
+      sql`
       select t.id, t.kind, t.name, t.slug from terms t
       where t.visible and (t.kind in (${kindList}) or t.id in (${idList}))
         and case when t.kind = 'type'
           then exists (select 1 from movies m where m.type_id = t.id and m.published)
           else exists (select 1 from movie_terms mt where mt.term_id = t.id and mt.published) end
-      order by t.sort_order, t.search_text, t.id`);
-    return (result.rows as Array<Record<string, unknown>>).map((row) => ({
+      order by t.sort_order, t.search_text, t.id`,
+      keep,
+    );
+    return result.rows.map((row) => ({
       id: Number(row.id),
       kind: row.kind as TermRow['kind'],
       name: String(row.name),
@@ -158,13 +203,15 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
 
   async function heroSlides(
     settings: Extract<HomeSection, { kind: 'hero' }>['settings'],
+    keep: boolean,
   ): Promise<HeroSlide[]> {
     const picked = settings.source === 'picked' && settings.movie_ids.length > 0;
     const where = picked ? pickedWhere(settings.movie_ids) : sql`m.featured`;
     const order = picked
       ? pickedOrder(settings.movie_ids)
       : sql`(m.backdrop is not null) desc, m.updated_at desc, m.id desc`;
-    const result = await db.execute(sql`
+    const result = await run(
+      sql`
       select ${cardColumns}, m.backdrop, m.description, m.status,
         case when t.visible then t.name end as type_name,
         case when t.visible then t.slug end as type_slug,
@@ -178,8 +225,10 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
       from movies m left join terms t on t.id = m.type_id
       where m.published and ${where}
       order by ${order}
-      limit ${settings.limit}`);
-    return (result.rows as Array<Record<string, unknown>>).map((row) => ({
+      limit ${settings.limit}`,
+      keep,
+    );
+    return result.rows.map((row) => ({
       ...toMovie(row),
       backdrop: (row.backdrop as string | null) ?? null,
       excerpt: excerpt(String(row.description ?? '')),
@@ -197,7 +246,7 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
    * read side by side. PostgreSQL plans and runs a statement on one core: the nine rows of the default page were
    * one statement of 8.5 ms at 100,000 movies (2.4 of it planning), two halves 3.7 and 4 ms on two cores.
    */
-  async function rowMovies(plans: RowPlan[]): Promise<HomeCard[][]> {
+  async function rowMovies(plans: RowPlan[], keep: boolean): Promise<HomeCard[][]> {
     const lists: HomeCard[][] = plans.map(() => []);
     if (!plans.length) return lists;
     const half = Math.ceil(plans.length / 2);
@@ -205,16 +254,17 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
       [plans.slice(0, half), plans.slice(half)]
         .filter((group) => group.length)
         .map((group) =>
-          db.execute(
+          run(
             sql.join(
               group.map((plan) => plan.query),
               sql` union all `,
             ),
+            keep,
           ),
         ),
     );
     const rows = results
-      .flatMap((result) => result.rows as Array<Record<string, unknown>>)
+      .flatMap((result) => result.rows)
       .sort(
         (a, b) => Number(a.section) - Number(b.section) || Number(a.position) - Number(b.position),
       );
@@ -269,7 +319,7 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
   }
 
   /** The blocks of `sections` in order, each with its movies; a block with none is left out. */
-  async function resolve(all: HomeSection[]): Promise<HomeBlock[]> {
+  async function resolve(all: HomeSection[], keep: boolean): Promise<HomeBlock[]> {
     const sections = all.filter((section) => section.visible);
     const hero = sections.find((section) => section.kind === 'hero');
     const termKinds = new Set<string>();
@@ -279,8 +329,8 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
       if (section.kind === 'term') termIds.add(section.settings.term_id);
     }
     const [slides, terms] = await Promise.all([
-      hero?.kind === 'hero' ? heroSlides(hero.settings) : Promise.resolve([]),
-      termsWithMovies([...termKinds], [...termIds]),
+      hero?.kind === 'hero' ? heroSlides(hero.settings, keep) : Promise.resolve([]),
+      termsWithMovies([...termKinds], [...termIds], keep),
     ]);
 
     const plans: RowPlan[] = [];
@@ -421,7 +471,7 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
       }
     }
 
-    const lists = await rowMovies(plans);
+    const lists = await rowMovies(plans, keep);
     const blocks: HomeBlock[] = [];
     for (const entry of order) {
       if ('hero' in entry) {
@@ -486,7 +536,9 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
             })),
           );
       });
-      return storedSections();
+      const saved = await load();
+      await changes?.publish(TOPIC);
+      return saved;
     },
 
     /**
@@ -498,7 +550,7 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
         const result = homeSectionInput.safeParse(upgradeSection(input));
         return result.success ? [result.data] : [];
       });
-      return resolve(sections);
+      return resolve(sections, false);
     },
 
     /** The movies of these ids (the manager's hand-picked lists), published or not; the trash is left out. */
@@ -516,16 +568,22 @@ export function createHomeService({ db, log }: { db: Database; log?: Log }) {
         .where(and(inArray(movies.id, ids), isNull(movies.deletedAt)));
     },
 
+    /** Reads the stored sections again, here and (through the change feed) on every other node: after a restore. */
+    async reload() {
+      await load();
+      await changes?.publish(TOPIC);
+    },
+
     /** One published movie as a hero slide (the `/movies` banner), or null. */
     async slide(id: number): Promise<HeroSlide | null> {
-      const [slide] = await heroSlides({ source: 'picked', movie_ids: [id], limit: 1 });
+      const [slide] = await heroSlides({ source: 'picked', movie_ids: [id], limit: 1 }, true);
       return slide ?? null;
     },
 
     /** The page as visitors see it: blocks in order, each with movies; a block with none is left out. */
     async getPage(): Promise<{ blocks: HomeBlock[]; customised: boolean }> {
-      const stored = await storedSections();
-      const blocks = await resolve(stored.length ? stored : DEFAULT_HOME_SECTIONS);
+      const stored = await (kept ?? load());
+      const blocks = await resolve(stored.length ? stored : DEFAULT_HOME_SECTIONS, true);
       return { blocks, customised: stored.length > 0 };
     },
   };
