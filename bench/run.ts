@@ -128,6 +128,30 @@ async function measure(
   };
 }
 
+/**
+ * `measure`, measured again (twice at most) when one of the site's jobs ran meanwhile: at 100,000 movies the hourly
+ * view roll or a clean-up takes a core for seconds, and a page measured beside it says nothing about the page.
+ */
+async function measureApart(
+  pool: { query: (text: string, values: unknown[]) => Promise<{ rows: Array<{ name: string }> }> },
+  ...args: Parameters<typeof measure>
+): Promise<Result> {
+  for (let attempt = 1; ; attempt += 1) {
+    const from = new Date();
+    const result = await measure(...args);
+    const { rows } = await pool.query(
+      // pg-boss's own cron sender (`__pgboss__send-it`) takes a millisecond: the jobs it sends are what count.
+      `select distinct name from pgboss.job where name not like '\\_\\_pgboss%'
+        and (state = 'active' or started_on >= $1 or completed_on >= $1)`,
+      [from],
+    );
+    if (!rows.length || attempt === 3) return result;
+    console.log(
+      `${args[0]}: ${rows.map((row) => row.name).join(', ')} ran meanwhile; measuring again`,
+    );
+  }
+}
+
 function printTable(title: string, results: Result[], reference: Result) {
   console.log(`\n${title}\n`);
   console.log('| route | conns | req/s | vs bare route | p50 ms | p95 ms | p99 ms | errors |');
@@ -237,11 +261,14 @@ try {
     // rendered, decision 058), and as the first visitor after a change gets it (read afresh and rendered).
     const { publicReads } = server.app.services;
     const keptFor = server.app.services.config.PUBLIC_CACHE_SECONDS * 1000;
+    const pool = server.db.$client;
     for (const [name, url] of pages) {
       publicReads.setMaxAge(keptFor);
-      catalog.push(await measure(`${name}, kept for guests`, `${server.url}${url}`, conns));
+      catalog.push(
+        await measureApart(pool, `${name}, kept for guests`, `${server.url}${url}`, conns),
+      );
       publicReads.setMaxAge(0);
-      catalog.push(await measure(`${name}, read afresh`, `${server.url}${url}`, conns));
+      catalog.push(await measureApart(pool, `${name}, read afresh`, `${server.url}${url}`, conns));
     }
     publicReads.setMaxAge(keptFor);
     printTable(
