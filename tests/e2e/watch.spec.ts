@@ -477,6 +477,23 @@ test("a page loaded afresh makes the player's controls when the viewer reaches f
   expect(await videoFlag(page, 'paused')).toBe(false);
 });
 
+test('"Try again" plays a video that could not be played a moment ago', async ({
+  page,
+  movieWithOneEpisode,
+}) => {
+  const movie = await movieWithOneEpisode('Thử Lại');
+  await page.route('**/test-hls/ladder/master.m3u8', (route) => route.fulfill({ status: 404 }));
+  await open(page, `/watch/${movie.slug}/tap-1`);
+  const failure = page.getByTestId('player-error');
+  await expect(failure).toContainText('This video could not be played');
+  // The network is back: one press plays it, with no second press on the play button.
+  await page.unroute('**/test-hls/ladder/master.m3u8');
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(failure).toBeHidden();
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(0.5);
+  expect(await videoFlag(page, 'paused')).toBe(false);
+});
+
 test('the video shows the poster the page has already loaded, in the size it chose', async ({
   page,
   adminApi,

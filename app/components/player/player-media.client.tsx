@@ -53,6 +53,15 @@ const RATES = '0.5 0.75 1 1.25 1.5 2';
 
 type MediaControllerElement = HTMLElement & { fullscreenElement: HTMLElement };
 
+/**
+ * Plays `video` once its new load has begun (its next `loadstart`): a play() called before that is cut short by the
+ * load, and the video would sit paused. Refused all the same (no gesture on the page after all), the play button is
+ * there.
+ */
+function playAtLoadStart(video: HTMLVideoElement) {
+  video.addEventListener('loadstart', () => void video.play().catch(() => {}), { once: true });
+}
+
 export default function PlayerMedia({
   setup,
   markers,
@@ -141,16 +150,7 @@ export default function PlayerMedia({
     // Asked for by a move from another episode (decision 044): the element made here plays once hls.js has
     // attached, at its first `loadstart` (a play() before that is cut short by its load). Never the early start's
     // element: that is a page loaded afresh, where the viewer presses play.
-    if (autoPlay && !early) {
-      video.addEventListener(
-        'loadstart',
-        () =>
-          void video.play().catch(() => {
-            // Refused all the same (no gesture on this page after all): the play button is there.
-          }),
-        { once: true },
-      );
-    }
+    if (autoPlay && !early) playAtLoadStart(video);
     return () => {
       // hls-video-element keeps its hls.js instance (and its downloads) after leaving the page: dropping the
       // source ends it, and a remount (StrictMode in development) makes a new element.
@@ -370,7 +370,7 @@ export default function PlayerMedia({
     watchFailure(video);
     if (at > 0)
       video.addEventListener('loadedmetadata', () => (video.currentTime = at), { once: true });
-    video.play().catch(() => {});
+    playAtLoadStart(video);
   };
 
   const report = () => {
