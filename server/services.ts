@@ -136,7 +136,7 @@ export function createServices(options: {
   const events = createEventBus();
   // Events other processes of the site need (a worker's transcode progress, say) travel through the change feed.
   const relay = relayEvents({ events, changes, log });
-  const jobs = createJobQueue({ db, log, background: config.JOBS === 'on' });
+  const jobs = createJobQueue({ db, log, background: config.JOBS === 'on', changes });
   // Hot segments, playlists and sprites of /storage/ (FIELD-NOTES: a small cache lets Node serve like nginx).
   const storageCache = createFileCache({
     maxBytes: 256 * 1024 * 1024,

@@ -12,6 +12,7 @@ import { loadConfig, type Env } from '#server/config.ts';
 import { createDatabase, migrateDatabase } from '#server/db/client.ts';
 import { findFreePort } from '#server/db/embedded.ts';
 import { videos } from '#server/db/schema/index.ts';
+import { WAKE_POLL_SECONDS } from '#server/jobs.ts';
 import { REALTIME_PATH } from '#server/realtime/realtime.ts';
 import { startServer } from '#server/start.ts';
 import {
@@ -121,8 +122,9 @@ describe('a worker', () => {
 
     /** A video row as an upload leaves it, its original in the shared data folder, queued by the web node. */
     async function queueVideo(original = clip) {
+      // Uploaded, not yet queued: a queued row without a job is one the workers' watchdog queues again itself.
       const row = await createVideo(web, {
-        status: 'queued',
+        status: 'uploading',
         storagePrefix: null,
         posterPath: null,
         storyboardPath: null,
@@ -150,7 +152,15 @@ describe('a worker', () => {
         const id = await queueVideo();
         await waitFor(async () => (ready.length ? true : undefined), 120_000);
         expect(ready).toEqual([{ videoId: id }]);
-        expect((await statusOf(id)).status).toBe('ready');
+        const done = await statusOf(id);
+        expect(done.status).toBe('ready');
+        // Woken by the web node's send through the change feed, not found at a worker's next poll.
+        const [job] = (
+          await web.db.execute<{ wait: number }>(
+            sql`select extract(epoch from started_on - created_on)::float as wait from pgboss.job where id = ${done.jobId}`,
+          )
+        ).rows;
+        expect(job!.wait).toBeLessThan(WAKE_POLL_SECONDS / 4);
         expect(progress[0]).toMatchObject({ videoId: id, progress: 0 });
         // Every event once and in order: the web node delivers what the workers relayed, nothing twice.
         expect(progress).toEqual(emitted);

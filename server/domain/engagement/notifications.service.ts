@@ -8,7 +8,7 @@ import { follows, notifications, reports } from '#server/db/schema/index.ts';
 import { NotFound } from '#server/domain/errors.ts';
 import { pageMeta, pageWindow, type PageQuery } from '#server/domain/list.ts';
 import type { EventBus } from '#server/events.ts';
-import { QUEUES, type JobQueue } from '#server/jobs.ts';
+import { QUEUES, WAKE_POLL_SECONDS, type JobQueue } from '#server/jobs.ts';
 import { digestMail, notificationMail } from '#server/mail/notification-mail.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import type { NotificationData } from '#shared/notifications.ts';
@@ -342,7 +342,7 @@ export function registerNotificationJobs(
       const result = await service.notifyFollowers(Number(data.episodeId));
       log.info({ ...result, episodeId: data.episodeId }, 'followers notified');
     },
-    { pollingIntervalSeconds: 1 },
+    { pollingIntervalSeconds: WAKE_POLL_SECONDS },
   );
   jobs.work(
     QUEUES.notifyReporters,
@@ -352,7 +352,7 @@ export function registerNotificationJobs(
       const result = await service.notifyReporters(ids.filter(Number.isSafeInteger));
       log.info({ ...result, reportIds: ids }, 'reporters notified');
     },
-    { pollingIntervalSeconds: 1 },
+    { pollingIntervalSeconds: WAKE_POLL_SECONDS },
   );
   jobs.work(QUEUES.mailDigest, 1, async () => {
     const result = await service.sendDigests();

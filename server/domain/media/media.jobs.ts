@@ -1,6 +1,6 @@
 // The media area's jobs: transcodes (TRANSCODE_CONCURRENCY at once), the hourly clean-up of unfinished uploads
 // and orphaned subtitle files, the purge of the trash, and a watchdog that re-queues transcodes whose process died.
-import { QUEUES, type JobQueue } from '#server/jobs.ts';
+import { QUEUES, WAKE_POLL_SECONDS, type JobQueue } from '#server/jobs.ts';
 import type { Transcoder } from './transcode.service.ts';
 import type { SubtitlesService } from './subtitles.service.ts';
 import type { VideosService } from './videos.service.ts';
@@ -18,7 +18,7 @@ export function registerMediaJobs(
 ) {
   const { transcoder, videos, subtitles } = options;
   jobs.work(QUEUES.transcode, options.concurrency, (data, job) => transcoder.run(data, job), {
-    pollingIntervalSeconds: 1,
+    pollingIntervalSeconds: WAKE_POLL_SECONDS,
   });
   // The hourly storage clean-up: unfinished uploads, and subtitle files whose episode is gone.
   jobs.work(QUEUES.cleanUploads, 1, async () => {

@@ -1,6 +1,7 @@
 // Videos for the back office: the rows behind uploads, the video manager and its trash. Rename, retry, cancel,
 // trash, restore, delete forever, and the scheduled clean-ups (unfinished uploads after a day, trash after
 // TRASH_RETENTION_DAYS); the lists and reads are in video-reads.ts.
+import crypto from 'node:crypto';
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import { foldForSearch } from '#shared/text.ts';
 import type { Database } from '#server/db/client.ts';
@@ -68,11 +69,24 @@ export function createVideosService(options: {
   }
 
   async function queueTranscode(videoId: number) {
-    const jobId = await jobs.send(QUEUES.transcode, { videoId });
+    // The row names its job before the job exists: a worker woken by the send at once runs only the job its video
+    // names, and the watchdog takes a queued video without one for lost.
+    const jobId = crypto.randomUUID();
     await db
       .update(videos)
       .set({ status: 'queued', progress: 0, failureReason: null, jobId, updatedAt: new Date() })
       .where(eq(videos.id, videoId));
+    try {
+      await jobs.send(QUEUES.transcode, { videoId }, { id: jobId });
+    } catch (error) {
+      // Not queued after all: without a job, the watchdog queues it again.
+      await db
+        .update(videos)
+        .set({ jobId: null })
+        .where(and(eq(videos.id, videoId), eq(videos.jobId, jobId)))
+        .catch(() => {});
+      throw error;
+    }
     return jobId;
   }
 
