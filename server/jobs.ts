@@ -36,6 +36,7 @@ export const WAKE_POLL_SECONDS = 10;
 export const CRON_POLL_SECONDS = 30;
 /** The change feed's topic: a job was sent to the queue named in its data. */
 const TOPIC = 'jobs';
+
 type Log = Pick<Logger, 'info' | 'warn' | 'error'>;
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
