@@ -156,6 +156,12 @@ export function createHomeService({
   changes?.on(TOPIC, () => {
     load().catch((error: unknown) => log?.warn({ err: error }, 'home sections reload failed'));
   });
+  /** Reads the sections again here, then tells every other node to. */
+  async function reloadEverywhere() {
+    const sections = await load();
+    await changes?.publish(TOPIC);
+    return sections;
+  }
 
   /**
    * Runs a statement of the page; `keep`: with its plan kept by each connection, for the saved sections' statements
@@ -536,9 +542,7 @@ export function createHomeService({
             })),
           );
       });
-      const saved = await load();
-      await changes?.publish(TOPIC);
-      return saved;
+      return reloadEverywhere();
     },
 
     /**
@@ -570,8 +574,7 @@ export function createHomeService({
 
     /** Reads the stored sections again, here and (through the change feed) on every other node: after a restore. */
     async reload() {
-      await load();
-      await changes?.publish(TOPIC);
+      await reloadEverywhere();
     },
 
     /** One published movie as a hero slide (the `/movies` banner), or null. */
