@@ -216,7 +216,6 @@ export function createServices(options: {
     maxAgeMs: config.PUBLIC_CACHE_SECONDS * 1000,
     maxEntries: 2000,
     movies,
-    terms,
     home,
     watch,
     subtitles,
@@ -227,6 +226,8 @@ export function createServices(options: {
     maxBytes: 32 * 1024 * 1024,
   });
   publicReads.onClear(() => pageCache.clear());
+  // The visible terms too (decision 075): an admin write here, or on another node through the change feed.
+  publicReads.onClear(() => terms.forget());
   const notifications = createNotificationsService({
     db,
     events,

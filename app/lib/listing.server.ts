@@ -78,7 +78,7 @@ export async function loadListing(
   const defaultSort = search ? 'relevance' : options.defaultSort;
   const sort = query.sort === 'relevance' && !search ? defaultSort : (query.sort ?? defaultSort);
   const { publicReads } = services;
-  const { genre: genres, nation: nations, type: types } = await publicReads.visibleTerms();
+  const { genre: genres, nation: nations, type: types } = await services.terms.listOptions();
   const idOf = (list: typeof genres, value?: string) =>
     value ? (list.find((t) => t.slug === value)?.id ?? -1) : undefined;
   const list = await publicReads.listCards({

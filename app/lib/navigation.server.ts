@@ -15,7 +15,7 @@ let last: { navigation: Navigation; terms: VisibleTerms; year: number; menus: Si
 export async function loadMenus(services: Services): Promise<SiteMenus> {
   const navigation = services.settings.get('navigation');
   const kinds = termKindsUsed(navigation);
-  const visible = kinds.size ? await services.publicReads.visibleTerms() : null;
+  const visible = kinds.size ? await services.terms.listOptions() : null;
   const pick = (kind: TermKind) => (visible && kinds.has(kind) ? visible[kind] : NONE);
   const [genre, nation, type] = [pick('genre'), pick('nation'), pick('type')];
   const year = new Date().getUTCFullYear();

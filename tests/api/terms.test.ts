@@ -1,9 +1,14 @@
 // Genres, types and nations: admins only, unique slugs across the kinds (they share /{slug}) and none of the
 // site's own paths, search without diacritics, counts, and a delete that asks before detaching a term from its
-// movies.
+// movies. The visible terms that every public page reads are kept in memory, and forgotten on every node after a
+// write.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
 import { movies } from '#server/db/schema/index.ts';
+import { TEST_AUTH_SECRET } from '#tests/app-utils.ts';
 import { createMovie, createUser } from '#tests/factories.ts';
+import { waitFor } from '#tests/wait-utils.ts';
 import { Client } from './accounts-client.ts';
 import { expectAdminsOnly, withTestApp } from './helpers.ts';
 
@@ -151,5 +156,45 @@ describe('terms', () => {
       [shown.id, hiddenGenre.id].sort(),
     );
     expect(edited.type.id).toBe(hiddenType.id);
+  });
+
+  it('are kept in memory for the public pages, and every node reads them again after a write', async () => {
+    const { terms } = t.app.services;
+    const config = loadConfig({}, { DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' });
+    const other = await buildApp({ config, db: t.db, authSecret: TEST_AUTH_SECRET, web: false });
+    await other.ready();
+    try {
+      const kept = await terms.listOptions();
+      expect(await terms.listOptions()).toBe(kept);
+      await other.services.terms.listOptions();
+      const name = `Kinh Dị Giữ ${Date.now()}`;
+      const genre = (await admin.post('/api/admin/terms/genre', { name })).json().term as {
+        id: number;
+        slug: string;
+      };
+      // This node at once (before the answer left), the other through the change feed.
+      expect((await terms.listOptions()).genre.map((term) => term.id)).toContain(genre.id);
+      expect(await terms.findBySlug(genre.slug)).toMatchObject({
+        id: genre.id,
+        name,
+        kind: 'genre',
+      });
+      await waitFor(async () => {
+        const { genre: genres } = await other.services.terms.listOptions();
+        return genres.some((term) => term.id === genre.id) ? true : undefined;
+      }, 5000);
+      // Hidden, its landing page is gone at once here, and soon on the other node.
+      await admin.patch(`/api/admin/terms/genre/${genre.id}`, { visible: false });
+      expect(await terms.findBySlug(genre.slug)).toBeNull();
+      await waitFor(async () => {
+        const { genre: genres } = await other.services.terms.listOptions();
+        return genres.some((term) => term.id === genre.id) ? undefined : true;
+      }, 5000);
+      // The service's own writes (the demo's seed) forget them too.
+      await terms.update('genre', genre.id, { visible: true, name: `${name} 2` });
+      expect(await terms.findBySlug(genre.slug)).toMatchObject({ name: `${name} 2` });
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -53,7 +53,7 @@ export const handle: RouteHandle = { title: 'admin.pages.link' };
 export const loader = withAccess('admin', async (_args: Route.LoaderArgs, { services }) => {
   return {
     navigation: services.settings.get('navigation'),
-    terms: (await services.publicReads.visibleTerms()) satisfies VisibleTerms,
+    terms: (await services.terms.listOptions()) satisfies VisibleTerms,
   };
 });
 

@@ -3,7 +3,6 @@ import type { SubtitlesService } from '../media/subtitles.service.ts';
 import type { HomeService } from '../site/home.service.ts';
 import type { MoviesService } from './movies.service.ts';
 import { createPublicReads } from './public-reads.ts';
-import type { TermsService } from './terms.service.ts';
 import type { WatchService } from './watch.service.ts';
 
 /** Services that count their reads and answer with the read's number (the database is the API tests' part). */
@@ -25,7 +24,6 @@ function setUp(options: { maxAgeMs?: number; maxEntries?: number; fail?: boolean
       get: (id: number) => answer(`details ${id}`),
       moreLikeThis: (id: number) => answer(`like ${id}`),
     } as unknown as MoviesService,
-    terms: { listOptions: () => answer('terms') } as unknown as TermsService,
     home: { getPage: () => answer('home') } as unknown as HomeService,
     watch: {
       episodePage: async (slug: string, ep: string, server?: number) => {
@@ -59,13 +57,11 @@ describe('public reads', () => {
     await publicReads.listCards({ genre: 2, sort: 'views' });
     await publicReads.listCards({ genre: 1, sort: 'views' });
     await publicReads.movieBySlug('mai');
-    await publicReads.visibleTerms();
-    await publicReads.visibleTerms();
+    await publicReads.movieBySlug('mai');
     expect(reads).toEqual([
       'cards {"genre":1,"sort":"views"}',
       'cards {"genre":2,"sort":"views"}',
       'movie mai',
-      'terms',
     ]);
   });
 
@@ -128,13 +124,10 @@ describe('public reads', () => {
     await publicReads.homePage();
     expect(reads).toHaveLength(2);
     expect(publicReads.size).toBe(0);
-    // A page's loaders side by side (the layout's menus and the listing's filters) share one read.
-    const [menus, filters] = await Promise.all([
-      publicReads.visibleTerms(),
-      publicReads.visibleTerms(),
-    ]);
-    expect(menus).toBe(filters);
-    expect(reads).toEqual(['home', 'home', 'terms']);
+    // Two loaders of a page side by side share one read.
+    const [first, second] = await Promise.all([publicReads.homePage(), publicReads.homePage()]);
+    expect(first).toBe(second);
+    expect(reads).toEqual(['home', 'home', 'home']);
     expect(publicReads.size).toBe(0);
   });
 

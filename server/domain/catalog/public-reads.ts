@@ -1,13 +1,12 @@
-// What every visitor reads, kept for a few seconds (docs/decisions/019-public-reads-cache.md): the listing and its
-// filter menus, search results, a movie's page, an episode's watch page and the home page. A popular page is then read from PostgreSQL
+// What every visitor reads, kept for a few seconds (docs/decisions/019-public-reads-cache.md): the listing,
+// search results, a movie's page, an episode's watch page and the home page. A popular page is then read from PostgreSQL
 // once per PUBLIC_CACHE_SECONDS instead of once per visitor, and concurrent visitors share one read in flight (with
-// the age at 0 too: a page's loaders that ask for the same read, the layout's menus and the listing's filters, share it).
+// the age at 0 too). The visible terms (menus, filters) are the terms service's, kept in memory (decision 075).
 // Any admin write clears it all at once (app.ts), so an editor sees a change on the next load; another node's
 // copy is at most that many seconds old.
 import type { MovieQuery } from './movie-page.ts';
 import type { MoviesService } from './movies.service.ts';
 import type { HomeService } from '../site/home.service.ts';
-import type { TermsService } from './terms.service.ts';
 import type { WatchService } from './watch.service.ts';
 import type { SubtitlesService } from '../media/subtitles.service.ts';
 
@@ -20,13 +19,12 @@ export function createPublicReads(options: {
   /** Distinct keys kept (filter combinations, slugs); the oldest go first. */
   maxEntries: number;
   movies: MoviesService;
-  terms: TermsService;
   home: HomeService;
   watch: WatchService;
   subtitles: SubtitlesService;
   now?: () => number;
 }) {
-  const { movies, terms, home, watch, subtitles, maxEntries } = options;
+  const { movies, home, watch, subtitles, maxEntries } = options;
   let maxAgeMs = options.maxAgeMs;
   const now = options.now ?? Date.now;
   // A Map keeps insertion order: the first key is the oldest read.
@@ -64,8 +62,6 @@ export function createPublicReads(options: {
     listCards: (query: MovieQuery) =>
       read(`cards:${JSON.stringify(query)}`, () => movies.listCards(query)),
     movieBySlug: (slug: string) => read(`movie:${slug}`, () => movies.getPublicBySlug(slug)),
-    /** The visible genres, nations and types (id, name, slug): the menus and the listing's filters. */
-    visibleTerms: () => read('terms', () => terms.listOptions()),
     homePage: () => read('home', () => home.getPage()),
     /** A published movie as a hero slide: the `/movies` banner (Movies Page Manager). */
     slide: (id: number) => read(`slide:${id}`, () => home.slide(id)),

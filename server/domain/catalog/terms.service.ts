@@ -80,6 +80,45 @@ export function createTermsService({ db }: { db: Database }) {
     return toResource(row.term, row.moviesCount);
   }
 
+  // The visible terms, kept in memory (decision 075): every public page reads them (the menus, the listing's
+  // filters, a landing's own term), and they change only when an admin writes. Any admin write forgets them, on
+  // every node (services.ts: with the public reads), and so do this service's own writes, which seeds and tests
+  // call without the API.
+  type Visible = {
+    rows: Array<Pick<TermRow, 'kind' | 'id' | 'name' | 'slug' | 'description'>>;
+    options: VisibleTerms;
+  };
+  let kept: Promise<Visible> | null = null;
+  function visible() {
+    if (kept) return kept;
+    const read = db
+      .select({
+        kind: terms.kind,
+        id: terms.id,
+        name: terms.name,
+        slug: terms.slug,
+        description: terms.description,
+      })
+      .from(terms)
+      .where(eq(terms.visible, true))
+      .orderBy(asc(terms.sortOrder), asc(terms.searchText))
+      .then((rows) => {
+        // Made once per read: the menus (navigation.server.ts) are made again only when these arrays change.
+        const options: Record<TermKind, TermOption[]> = { genre: [], nation: [], type: [] };
+        for (const { kind, id, name, slug } of rows) options[kind].push({ id, name, slug });
+        return { rows, options };
+      });
+    kept = read;
+    // A failed read is not kept: the next visitor asks again.
+    read.catch(() => {
+      if (kept === read) kept = null;
+    });
+    return read;
+  }
+  function forget() {
+    kept = null;
+  }
+
   return {
     find,
 
@@ -130,19 +169,11 @@ export function createTermsService({ db }: { db: Database }) {
     },
 
     /**
-     * Visible terms of every kind, just id, name and slug, in their order: the menus and the listing's filters. It
-     * skips the movie counts of `listVisible`, which read every movie's terms (about 250,000 index entries on a
-     * 100,000-movie catalogue), and asks once for the three kinds.
+     * Visible terms of every kind, just id, name and slug, in their order: the menus and the listing's filters.
+     * Kept in memory (see `visible`).
      */
     async listOptions(): Promise<VisibleTerms> {
-      const rows = await db
-        .select({ kind: terms.kind, id: terms.id, name: terms.name, slug: terms.slug })
-        .from(terms)
-        .where(eq(terms.visible, true))
-        .orderBy(asc(terms.sortOrder), asc(terms.searchText));
-      const options: Record<TermKind, TermOption[]> = { genre: [], nation: [], type: [] };
-      for (const { kind, ...option } of rows) options[kind].push(option);
-      return options;
+      return (await visible()).options;
     },
 
     /**
@@ -150,18 +181,14 @@ export function createTermsService({ db }: { db: Database }) {
      * resource (every movie that uses it, read from its thousands of links; the page counts its published ones).
      */
     async findBySlug(slug: string) {
-      const [row] = await db
-        .select({
-          id: terms.id,
-          kind: terms.kind,
-          name: terms.name,
-          description: terms.description,
-        })
-        .from(terms)
-        .where(and(eq(terms.slug, slug), eq(terms.visible, true)))
-        .limit(1);
-      return row ?? null;
+      const row = (await visible()).rows.find((term) => term.slug === slug);
+      return row
+        ? { id: row.id, kind: row.kind, name: row.name, description: row.description }
+        : null;
     },
+
+    /** Forgets the visible terms kept in memory: the next page reads them again (after any admin write). */
+    forget,
 
     async create(kind: TermKind, input: TermInput) {
       const row = await retryOnUniqueKey(SLUG_INDEX, async () => {
@@ -179,6 +206,7 @@ export function createTermsService({ db }: { db: Database }) {
           .returning();
         return inserted!;
       });
+      forget();
       return toResource(row, 0);
     },
 
@@ -200,6 +228,7 @@ export function createTermsService({ db }: { db: Database }) {
           .set(changes)
           .where(and(eq(terms.kind, kind), eq(terms.id, id)));
       });
+      forget();
       return find(kind, id);
     },
 
@@ -217,6 +246,7 @@ export function createTermsService({ db }: { db: Database }) {
           await tx.update(movies).set({ typeId: null }).where(eq(movies.typeId, id));
         await tx.delete(terms).where(and(eq(terms.kind, kind), eq(terms.id, id)));
       });
+      forget();
       return { detached: current.movies_count };
     },
   };
