@@ -54,6 +54,8 @@ export default async function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // The render's time limit, cleared once the page is whole: no timer outlives its request, holding its render.
+    let timeout: ReturnType<typeof setTimeout> | undefined;
     const chunks: Buffer[] = [];
     const body = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -62,6 +64,7 @@ export default async function handleRequest(
       },
     });
     body.on('finish', () => {
+      clearTimeout(timeout);
       const html = holdAppScripts(headScriptFirst(Buffer.concat(chunks)), {
         bootUrl: playerBoot,
         entryModule: routerContext.manifest.entry.module,
@@ -97,6 +100,7 @@ export default async function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
@@ -106,7 +110,7 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
 
