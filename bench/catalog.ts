@@ -180,8 +180,10 @@ export async function seedCatalog(pool: pg.Pool, count = CATALOG_MOVIES): Promis
     );
     await client.query('commit');
     // A catalogue in steady state has been vacuumed: statistics for the planner, and a visibility map so that
-    // the term lookups can be index-only scans.
+    // the term lookups can be index-only scans; and its writes are on disk, not flushed by the checkpointer in the
+    // background while the pages are measured.
     await client.query('vacuum analyze');
+    await client.query('checkpoint');
     const { rows: counts } = await client.query<{ movies: number; episodes: number }>(
       'select (select count(*)::int from movies) movies, (select count(*)::int from episodes) episodes',
     );
