@@ -10,23 +10,48 @@ import type { ReportCounts } from '#shared/resources/report.ts';
 /** A burst of events (a bulk change, several reports) is counted once. */
 const SETTLE_MS = 250;
 
+/**
+ * Answers in the order their questions were asked: only the latest question's answer is applied, and `forget`
+ * drops every answer still on its way. Two counts in flight (a burst of events under load) can answer in either
+ * order, and the older one, applied last, would leave the badge wrong until the next event.
+ */
+export function latestAnswer() {
+  let asked = 0;
+  return {
+    /** A new question: the function applies its answer if no later question (nor `forget`) came since. */
+    ask() {
+      const mine = ++asked;
+      return (apply: () => void) => {
+        if (mine === asked) apply();
+      };
+    },
+    forget() {
+      asked += 1;
+    },
+  };
+}
+
 /** The open count: the loader's (again after each load), then the API's after each report event. */
 export function useOpenReports(loaded: number) {
   const { api } = useAuth();
   const [count, setCount] = useState(loaded);
   const [source, setSource] = useState(loaded);
+  const [counts] = useState(latestAnswer);
   if (source !== loaded) {
     setSource(loaded);
     setCount(loaded);
+    // The page's loader counted after the API's counts now on their way were asked for: theirs are older.
+    counts.forget();
   }
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const recount = () => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
+      const answer = counts.ask();
       api
         .get<ReportCounts>('/admin/reports/counts')
-        .then((counts) => setCount(counts.open))
+        .then((result) => answer(() => setCount(result.open)))
         // Offline or signed out: the next event or page load counts again.
         .catch(() => undefined);
     }, SETTLE_MS);
