@@ -55,7 +55,7 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // The render's time limit, cleared once the page is whole: no timer outlives its request, holding its render.
-    let timeout: ReturnType<typeof setTimeout> | undefined;
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const chunks: Buffer[] = [];
     const body = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -110,7 +110,6 @@ export default async function handleRequest(
         },
       },
     );
-    timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
 
