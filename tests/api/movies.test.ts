@@ -178,6 +178,84 @@ describe('movies', () => {
     ]);
   });
 
+  it('list the movies of a genre and a nation as terms are given, taken, deleted, and added at once', async () => {
+    // A listing with both finds them in `movies.term_ids`, which triggers keep from `movie_terms` (migration 0013).
+    const thriller = (await admin.post('/api/admin/terms/genre', { name: 'Giật Gân' })).json().term;
+    const thai = (await admin.post('/api/admin/terms/nation', { name: 'Thái Lan' })).json().term;
+    const both = async () => {
+      const { data, meta } = await t.app.services.movies.listCards({
+        published: 'true',
+        genre: thriller.id,
+        nation: thai.id,
+        sort: 'views',
+        order: 'desc',
+      });
+      expect(meta.total).toBe(data.length);
+      return data.map((movie) => movie.title).sort();
+    };
+    const a = (
+      await create({
+        title: 'Cặp A',
+        genre_ids: [thriller.id],
+        nation_ids: [thai.id],
+        published: true,
+      })
+    ).json().movie;
+    const b = (await create({ title: 'Cặp B', genre_ids: [thriller.id], published: true })).json()
+      .movie;
+    await create({ title: 'Cặp nháp', genre_ids: [thriller.id], nation_ids: [thai.id] });
+    expect(await both()).toEqual(['Cặp A']);
+
+    await admin.patch(`/api/admin/movies/${b.id}`, { nation_ids: [thai.id] });
+    expect(await both()).toEqual(['Cặp A', 'Cặp B']);
+    await admin.patch(`/api/admin/movies/${a.id}`, { genre_ids: [] });
+    expect(await both()).toEqual(['Cặp B']);
+    // The admin list with the same filters reads the same index.
+    const listed = (
+      await admin.get(
+        `/api/admin/movies?genre=${thriller.id}&nation=${thai.id}&published=true&sort=title`,
+      )
+    ).json();
+    expect(listed.data.map((movie: { title: string }) => movie.title)).toEqual(['Cặp B']);
+
+    // Two transactions give one movie a term each at the same moment: the second waits for the first's row and
+    // adds its term to the first's, rather than writing the array it read before the first committed.
+    const c = (await create({ title: 'Cặp C', published: true })).json().movie;
+    const first = await t.db.$client.connect();
+    const second = await t.db.$client.connect();
+    try {
+      await first.query('begin');
+      await first.query('insert into movie_terms (movie_id, term_id) values ($1, $2)', [
+        c.id,
+        thriller.id,
+      ]);
+      await second.query('begin');
+      const waiting = second.query('insert into movie_terms (movie_id, term_id) values ($1, $2)', [
+        c.id,
+        thai.id,
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await first.query('commit');
+      await waiting;
+      await second.query('commit');
+    } finally {
+      first.release();
+      second.release();
+    }
+    expect(await both()).toEqual(['Cặp B', 'Cặp C']);
+
+    const termIdsOf = async (id: number) =>
+      (
+        await t.db.execute<{ term_ids: string[] }>(
+          sql`select term_ids from movies where id = ${id}`,
+        )
+      ).rows[0]!.term_ids.map(Number);
+    expect(await termIdsOf(c.id)).toEqual([thriller.id, thai.id].sort((x, y) => x - y));
+    await admin.patch(`/api/admin/movies/${c.id}`, { genre_ids: [], nation_ids: [] });
+    expect(await termIdsOf(c.id)).toEqual([]);
+    expect(await both()).toEqual(['Cặp B']);
+  });
+
   it('keep slugs unique when the same title is created at the same moment', async () => {
     // Each request read the same free slug and the unique index refused all but one insert: 500s.
     const created = await Promise.all(

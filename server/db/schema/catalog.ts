@@ -84,6 +84,14 @@ export const movies = pgTable(
     viewsMonth: bigint('views_month', { mode: 'number' }).notNull().default(0),
     ratingAverage: numeric('rating_average', { precision: 3, scale: 1 }).notNull().default('0'),
     ratingCount: integer('rating_count').notNull().default(0),
+    /**
+     * The ids of its genres and nations (`movie_terms`), ascending, kept by triggers (migration 0013), never written
+     * by the app: a listing filtered by two of them finds its movies in one index (below) instead of joining both.
+     */
+    termIds: bigint('term_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
     /** Title and original title without diacritics, lower-cased, for trigram search. */
     searchText: text('search_text').notNull().default(''),
     ...timestamps(),
@@ -121,8 +129,8 @@ export const movies = pgTable(
     index('movies_recommended_idx')
       .on(table.updatedAt.desc(), table.id.desc())
       .where(sql`${table.published} and ${table.recommended}`),
-    // A filtered listing (two terms, a year and a genre…) finds its matching ids from `movie_terms`, then sorts and
-    // counts them from this index alone, each a published movie's id and every value a public sort reads, before it
+    // A filtered listing (a year and a status, a search…) finds its matching ids, then sorts and counts them from
+    // this index alone, each a published movie's id and every value a public sort reads, before it
     // reads the page's rows (movie-page.ts): no visit to the table for each match, only for the page's 24.
     index('movies_public_sort_keys_idx')
       .on(
@@ -134,6 +142,12 @@ export const movies = pgTable(
         table.ratingAverage,
         table.year,
       )
+      .where(sql`${table.published}`),
+    // A listing filtered by genre and nation (or a term and a search…): the published movies that have both terms,
+    // from one GIN index (movie-page.ts). Joining the two terms' rows of `movie_terms` read 14,000 index entries for
+    // 556 matches at 100,000 movies: 4.8 ms of PostgreSQL against 1.7.
+    index('movies_public_terms_idx')
+      .using('gin', table.termIds)
       .where(sql`${table.published}`),
     // A type's landing page counts its published movies from this index alone (movie-page.ts).
     index('movies_public_type_idx')

@@ -50,7 +50,9 @@ export async function findMoviePage(db: Database, query: MovieQuery, cards: bool
   if (search) filters.push(searchCondition(search));
   // Published movies' terms carry the flag too (kept by triggers, migration 0011): their own index is the smaller.
   const termPublished = query.published === 'true' ? sql` and ${movieTerms.published}` : sql``;
-  for (const termId of [query.genre, query.nation].filter((id): id is number => Boolean(id))) {
+  const termIds = [query.genre, query.nation].filter((id): id is number => Boolean(id));
+  const termsAt = filters.length;
+  for (const termId of termIds) {
     filters.push(
       sql`exists (select 1 from ${movieTerms} where ${movieTerms.movieId} = "movies"."id" and ${movieTerms.termId} = ${termId}${termPublished})`,
     );
@@ -69,7 +71,6 @@ export async function findMoviePage(db: Database, query: MovieQuery, cards: bool
   const narrowing = filters.length;
   if (query.trash !== undefined)
     filters.push(query.trash ? isNotNull(movies.deletedAt) : isNull(movies.deletedAt));
-  const where = filters.length ? and(...filters) : undefined;
   const sort = query.sort === 'relevance' ? (search ? 'relevance' : 'updated_at') : query.sort;
   const sortColumn = {
     title: movies.searchText,
@@ -104,6 +105,18 @@ export async function findMoviePage(db: Database, query: MovieQuery, cards: bool
     !search &&
     narrowing === 2 &&
     Boolean(landingTerm ?? query.type);
+  // Any other public listing with a genre or a nation finds the published movies that have them from one index on
+  // their array of term ids (kept by triggers, migration 0013), not by joining each term's rows of `movie_terms`.
+  if (query.published === 'true' && !landing && termIds.length)
+    filters.splice(
+      termsAt,
+      termIds.length,
+      sql`${movies.termIds} @> array[${sql.join(
+        termIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::bigint[]`,
+    );
+  const where = filters.length ? and(...filters) : undefined;
   const run = async (tx: Database): Promise<[MovieRow[], number]> => {
     const countRows = async () =>
       (landing && landingTerm

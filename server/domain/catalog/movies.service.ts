@@ -212,13 +212,22 @@ export function createMoviesService({
       if (input.action === 'delete') return { affected: await trash(ids) };
       if (input.action === 'add_genre') {
         await checkMovieTerms(db, { title: '', genre_ids: [input.genre_id] });
-        const existing = await db.select({ id: movies.id }).from(movies).where(where);
-        if (existing.length)
-          await db
-            .insert(movieTerms)
-            .values(existing.map((row) => ({ movieId: row.id, termId: input.genre_id })))
-            .onConflictDoNothing();
-        return { affected: existing.length };
+        // The movies locked first, in id order, as an edit locks its movie: two bulk actions on the same movies wait
+        // for each other instead of deadlocking in the triggers that keep `term_ids` (migration 0013).
+        return db.transaction(async (tx) => {
+          const existing = await tx
+            .select({ id: movies.id })
+            .from(movies)
+            .where(where)
+            .orderBy(asc(movies.id))
+            .for('no key update');
+          if (existing.length)
+            await tx
+              .insert(movieTerms)
+              .values(existing.map((row) => ({ movieId: row.id, termId: input.genre_id })))
+              .onConflictDoNothing();
+          return { affected: existing.length };
+        });
       }
       const changes: Partial<typeof movies.$inferInsert> =
         input.action === 'set_type'
