@@ -145,7 +145,7 @@ export const movies = pgTable(
       .where(sql`${table.published}`),
     // A listing filtered by genre and nation (or a term and a search…): the published movies that have both terms,
     // from one GIN index (movie-page.ts). Joining the two terms' rows of `movie_terms` read 14,000 index entries for
-    // 556 matches at 100,000 movies: 4.8 ms of PostgreSQL against 1.7.
+    // 556 matches at 100,000 movies: 4.8 ms of PostgreSQL against 1.5.
     // Without GIN's pending list (`fastupdate`): every view rewrites its movie's row (its counters are indexed), and
     // each rewrite would wait in that list, which every such listing then scans, until a vacuum.
     index('movies_public_terms_idx')
