@@ -48,15 +48,8 @@ export async function findMoviePage(db: Database, query: MovieQuery, cards: bool
   const filters: SQL[] = [];
   const search = foldForSearch(query.search ?? '');
   if (search) filters.push(searchCondition(search));
-  // Published movies' terms carry the flag too (kept by triggers, migration 0011): their own index is the smaller.
-  const termPublished = query.published === 'true' ? sql` and ${movieTerms.published}` : sql``;
+  // The genre and nation filters are added below, once it is known whether this is a landing page.
   const termIds = [query.genre, query.nation].filter((id): id is number => Boolean(id));
-  const termsAt = filters.length;
-  for (const termId of termIds) {
-    filters.push(
-      sql`exists (select 1 from ${movieTerms} where ${movieTerms.movieId} = "movies"."id" and ${movieTerms.termId} = ${termId}${termPublished})`,
-    );
-  }
   if (query.type) filters.push(eq(movies.typeId, query.type));
   if (query.status) filters.push(eq(movies.status, query.status));
   if (query.year) filters.push(eq(movies.year, query.year));
@@ -68,9 +61,7 @@ export async function findMoviePage(db: Database, query: MovieQuery, cards: bool
   if (query.quality) filters.push(eq(movies.quality, query.quality));
   if (query.language) filters.push(sql`${query.language} = any(${movies.languages})`);
   // Counted apart from the filters that narrow a list: nearly every movie is out of the trash.
-  const narrowing = filters.length;
-  if (query.trash !== undefined)
-    filters.push(query.trash ? isNotNull(movies.deletedAt) : isNull(movies.deletedAt));
+  const narrowing = filters.length + termIds.length;
   const sort = query.sort === 'relevance' ? (search ? 'relevance' : 'updated_at') : query.sort;
   const sortColumn = {
     title: movies.searchText,
@@ -107,15 +98,24 @@ export async function findMoviePage(db: Database, query: MovieQuery, cards: bool
     Boolean(landingTerm ?? query.type);
   // Any other public listing with a genre or a nation finds the published movies that have them from one index on
   // their array of term ids (kept by triggers, migration 0013), not by joining each term's rows of `movie_terms`.
+  // A landing page, and the back office's lists of every movie, read `movie_terms`: published movies' rows carry
+  // the flag too (kept by triggers, migration 0011), and their own index is the smaller.
   if (query.published === 'true' && !landing && termIds.length)
-    filters.splice(
-      termsAt,
-      termIds.length,
+    filters.push(
       sql`${movies.termIds} @> array[${sql.join(
         termIds.map((id) => sql`${id}`),
         sql`, `,
       )}]::bigint[]`,
     );
+  else {
+    const termPublished = query.published === 'true' ? sql` and ${movieTerms.published}` : sql``;
+    for (const termId of termIds)
+      filters.push(
+        sql`exists (select 1 from ${movieTerms} where ${movieTerms.movieId} = "movies"."id" and ${movieTerms.termId} = ${termId}${termPublished})`,
+      );
+  }
+  if (query.trash !== undefined)
+    filters.push(query.trash ? isNotNull(movies.deletedAt) : isNull(movies.deletedAt));
   const where = filters.length ? and(...filters) : undefined;
   const run = async (tx: Database): Promise<[MovieRow[], number]> => {
     const countRows = async () =>
