@@ -1,10 +1,7 @@
-// Server rendering: the whole page as one buffer (loaders finish before rendering and no route suspends, so
-// streaming would only cut it into React's 2 KB chunks, each a trip through two stream adapters and a socket
-// write), and the CSP nonce and the player's early-start module passed down; on a page whose player starts early,
-// the app's scripts held back until it has (early-start.server.ts); the head script before the stylesheet
+// Server rendering: the whole page as one buffer (render-document.server.tsx: loaders finish before rendering and no
+// route suspends), and the CSP nonce and the player's early-start module passed down; on a page whose player starts
+// early, the app's scripts held back until it has (early-start.server.ts); the head script before the stylesheet
 // (head-script.server.ts).
-import { Writable } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
@@ -14,6 +11,7 @@ import { NonceProvider } from '#app/lib/nonce.ts';
 import { findPlayerBootUrl, PlayerBootProvider } from '#app/components/player/boot-url.ts';
 import { holdAppScripts } from '#app/components/player/early-start.server.ts';
 import { headScriptFirst } from '#app/lib/head-script.server.ts';
+import { readHydrationData, renderDocument } from '#app/lib/render-document.server.tsx';
 import type { RouteHandle } from '#app/lib/title.tsx';
 import { PAGE_CACHE_HEADER } from '#shared/page-cache.ts';
 
@@ -52,65 +50,37 @@ export default async function handleRequest(
       ?.crawler === true;
   const playerBoot = crawler ? '' : findPlayerBootUrl(routerContext.manifest);
 
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    // The render's time limit, cleared once the page is whole: no timer outlives its request, holding its render.
-    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
-    const chunks: Buffer[] = [];
-    const body = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
+  await readHydrationData(routerContext);
+  const page = await renderDocument(
+    <NonceProvider value={nonce}>
+      <PlayerBootProvider value={playerBoot}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </PlayerBootProvider>
+    </NonceProvider>,
+    {
+      nonce,
+      timeoutMs: streamTimeout + 1000,
+      onError(error) {
+        responseStatusCode = 500;
+        console.error(error);
       },
-    });
-    body.on('finish', () => {
-      clearTimeout(timeout);
-      const html = holdAppScripts(headScriptFirst(Buffer.concat(chunks)), {
-        bootUrl: playerBoot,
-        entryModule: routerContext.manifest.entry.module,
-        // Development's modules come from Vite, with its client first: they load as React Router writes them.
-        paintFirst: import.meta.env.PROD,
-      });
-      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-      responseHeaders.set('Content-Language', locale);
-      responseHeaders.set('Content-Length', String(html.length));
-      responseHeaders.append('Vary', 'Cookie, Accept-Language');
-      if (responseStatusCode === 200 && sharedWithGuests(routerContext))
-        responseHeaders.set(PAGE_CACHE_HEADER, 'guests');
-      resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-    });
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <PlayerBootProvider value={playerBoot}>
-          <I18nextProvider i18n={i18n}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </I18nextProvider>
-        </PlayerBootProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        // Every Suspense boundary (HydrateLater, decision 067) written in place: past this many bytes React would
-        // write a boundary's content at the end of the page with a script to move it back, for a stream that
-        // shows the page before its end, which this whole-buffer render never is.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeout);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Before the shell, onShellError hands the error to React Router, which logs it.
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
+    },
+  );
+  const html = holdAppScripts(headScriptFirst(page), {
+    bootUrl: playerBoot,
+    entryModule: routerContext.manifest.entry.module,
+    // Development's modules come from Vite, with its client first: they load as React Router writes them.
+    paintFirst: import.meta.env.PROD,
   });
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  responseHeaders.set('Content-Language', locale);
+  responseHeaders.set('Content-Length', String(html.length));
+  responseHeaders.append('Vary', 'Cookie, Accept-Language');
+  if (responseStatusCode === 200 && sharedWithGuests(routerContext))
+    responseHeaders.set(PAGE_CACHE_HEADER, 'guests');
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /** Whether the page's route renders the same for every guest (its handle's `pageCache`, decision 058). */

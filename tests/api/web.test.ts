@@ -22,6 +22,18 @@ describe('pages', () => {
     expect(response.body).toContain('<title>Trang chủ | Phim</title>');
   });
 
+  it('sends a page whole, with the data the browser hydrates it from (decision 077)', async () => {
+    const page = (await get('/', { 'accept-language': 'en' })).body;
+    const data = /streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);/.exec(page)?.[1];
+    expect(data, 'the loader data').toBeDefined();
+    const encoded = JSON.parse(JSON.parse(data!).split('\n')[0]!);
+    expect(encoded).toContain('routes/home');
+    expect(encoded).toContain('loaderData');
+    expect(page).toContain('streamController.close();');
+    // Nothing left for the browser to render: every part of the page is in it.
+    expect(page).not.toContain('<!--$!-->');
+  });
+
   it('follows the browser language, then the i18n_redirected cookie', async () => {
     expect((await get('/', { 'accept-language': 'en-US,en;q=0.9' })).body).toContain(
       '<title>Home | Phim</title>',
