@@ -82,7 +82,7 @@ function renderStreamed(tree: ReactElement, { nonce, timeoutMs, onError }: Rende
 /**
  * Reads the loader data that React Router encodes for hydration before the render, and leaves it where its
  * `<StreamTransfer>` looks first (`renderMeta.streamCache`, one entry per chunk), so that writing it never suspends
- * the render: read during the render, its first chunk arrived a task later and React rendered the page's end twice.
+ * the render: read during the render, its first chunk arrived a task later, and the render waited for it.
  * A failed read is left there too, for the component to throw as it would have. Should React Router stop looking
  * there, its pages would lose their data: tests/api/web.test.ts checks that a page carries it.
  */

@@ -3,7 +3,7 @@
 import type { Browser } from '@playwright/test';
 import { readLatestMail } from '#tests/mail-utils.ts';
 import { ADMIN, expect, PASSWORD as password, test } from './fixtures.ts';
-import { fillSignInForm, open, PNG, uniqueStamp } from './helpers.ts';
+import { fillSignInForm, open, PNG, uniqueStamp, waitForHydration } from './helpers.ts';
 
 const dataDir = process.env.PHIM_E2E_DATA_DIR!;
 
@@ -201,6 +201,7 @@ test('a banned viewer is signed out on their next request and told why at sign-i
   // The open page's next step: the session is gone.
   await page.goto('/account/devices');
   await expect(page).toHaveURL(/\/auth\/login/);
+  await waitForHydration(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -308,6 +309,8 @@ test.describe('guards', () => {
     const { email } = await insertNewUser({ name: 'An' });
     await page.goto('/account/devices');
     await expect(page).toHaveURL('/auth/login?redirect=%2Faccount%2Fdevices');
+    // Signed in before the page hydrates, the form would post to the page itself.
+    await waitForHydration(page);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -343,6 +346,7 @@ test.describe('guards', () => {
   }) => {
     await page.goto('/vnwa/users');
     await expect(page).toHaveURL('/vnwa/login?redirect=%2Fvnwa%2Fusers');
+    await waitForHydration(page);
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
