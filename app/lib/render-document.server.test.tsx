@@ -1,11 +1,9 @@
 // The page rendered whole in one pass, and by the streaming renderer when that pass leaves part of it to the browser
 // (decision 077).
-import { Writable } from 'node:stream';
-import { Suspense, use, type ReactElement, type ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { Suspense, use, type ReactNode } from 'react';
 import type { EntryContext } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { readHydrationData, renderDocument } from './render-document.server.tsx';
+import { readHydrationData, renderDocument, renderStreamed } from './render-document.server.tsx';
 
 const options = (onError = vi.fn()) => ({ nonce: 'n0nce', timeoutMs: 2000, onError });
 
@@ -27,28 +25,6 @@ function Broken(): ReactNode {
   throw new Error('a row could not render');
 }
 
-/** What the streaming renderer alone makes of `tree`, as the page was rendered before. */
-function streamed(tree: ReactElement) {
-  return new Promise<string>((resolve, reject) => {
-    let html = '';
-    const { pipe } = renderToPipeableStream(tree, {
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady() {
-        const sink = new Writable({
-          write(chunk: Buffer, _encoding, done) {
-            html += chunk.toString();
-            done();
-          },
-        });
-        sink.on('finish', () => resolve(html));
-        pipe(sink);
-      },
-      onShellError: reject,
-      onError() {},
-    });
-  });
-}
-
 describe('renderDocument', () => {
   it('renders the page whole, with its doctype, as the streaming renderer would', async () => {
     const tree = (
@@ -58,7 +34,7 @@ describe('renderDocument', () => {
     );
     const onError = vi.fn();
     const page = (await renderDocument(tree, options(onError))).toString();
-    expect(page).toBe(await streamed(tree));
+    expect(page).toBe((await renderStreamed(tree, options())).toString());
     expect(page.startsWith('<!DOCTYPE html><html lang="vi">')).toBe(true);
     expect(page).toContain('<p>Người Nhện &amp; bạn bè</p>');
     expect(onError).not.toHaveBeenCalled();

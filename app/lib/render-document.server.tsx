@@ -41,7 +41,8 @@ export async function renderDocument(
   return renderStreamed(tree, options);
 }
 
-function renderStreamed(tree: ReactElement, { nonce, timeoutMs, onError }: RenderOptions) {
+/** The page by the streaming renderer alone: it waits for what suspends and reports errors inside boundaries. */
+export function renderStreamed(tree: ReactElement, { nonce, timeoutMs, onError }: RenderOptions) {
   return new Promise<Buffer<ArrayBuffer>>((resolve, reject) => {
     // Errors inside boundaries, reported once the page is whole: an error in the shell is React Router's to report.
     const errors: unknown[] = [];
