@@ -3,7 +3,7 @@
 import type { Browser } from '@playwright/test';
 import { readLatestMail } from '#tests/mail-utils.ts';
 import { ADMIN, expect, PASSWORD as password, test } from './fixtures.ts';
-import { fillSignInForm, open, PNG, uniqueStamp, waitForHydration } from './helpers.ts';
+import { fillSignInForm, open, PNG, uniqueStamp } from './helpers.ts';
 
 const dataDir = process.env.PHIM_E2E_DATA_DIR!;
 
@@ -201,7 +201,6 @@ test('a banned viewer is signed out on their next request and told why at sign-i
   // The open page's next step: the session is gone.
   await page.goto('/account/devices');
   await expect(page).toHaveURL(/\/auth\/login/);
-  await waitForHydration(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -309,8 +308,6 @@ test.describe('guards', () => {
     const { email } = await insertNewUser({ name: 'An' });
     await page.goto('/account/devices');
     await expect(page).toHaveURL('/auth/login?redirect=%2Faccount%2Fdevices');
-    // Signed in before the page hydrates, the form would post to the page itself.
-    await waitForHydration(page);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -346,7 +343,6 @@ test.describe('guards', () => {
   }) => {
     await page.goto('/vnwa/users');
     await expect(page).toHaveURL('/vnwa/login?redirect=%2Fvnwa%2Fusers');
-    await waitForHydration(page);
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -355,5 +351,33 @@ test.describe('guards', () => {
     await expect(page).toHaveURL('/vnwa/movie/film/list');
     await open(page, '/vnwa/account/devices');
     await expect(page.getByTestId('device')).not.toHaveCount(0);
+  });
+
+  test.describe('before the page has hydrated', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the sign-in button waits, and Enter or a password manager posts nothing to the page', async ({
+      page,
+    }) => {
+      const response = await page.goto('/auth/login');
+      expect(response?.status()).toBe(200);
+      const button = page.getByRole('button', { name: 'Sign in' });
+      await expect(button).toBeDisabled();
+      // The fields take typing (or a password manager's fill) all the same.
+      await page.getByLabel('Email').fill(ADMIN.email);
+      const passwordField = page.getByLabel('Password', { exact: true });
+      await passwordField.fill(ADMIN.password);
+      const posted = page
+        .waitForEvent('request', {
+          predicate: (request) => request.method() === 'POST',
+          timeout: 1_500,
+        })
+        .then((request) => request.url())
+        .catch(() => null);
+      await passwordField.press('Enter');
+      expect(await posted).toBeNull();
+      await expect(page).toHaveURL('/auth/login');
+      await expect(passwordField).toHaveValue(ADMIN.password);
+    });
   });
 });

@@ -5,6 +5,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { ApiForm } from '#app/components/api-form.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { PasswordField, TextField } from '#app/components/ui/input.tsx';
+import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 
 export function AuthForm({
@@ -19,11 +20,15 @@ export function AuthForm({
   icon: ReactNode;
 }) {
   const { t } = useTranslation();
+  // The form is sent by script (the API, its CSRF header): until the page has hydrated, the button waits, and with
+  // it the browser's own sending (Enter in a field, a password manager's fill-and-send), which would post to a page
+  // that takes no posts. The fields take typing and filling meanwhile.
+  const hydrated = useHydrated();
   return (
-    // POST: sent before the page has hydrated (or without JavaScript), the email and password stay out of the URL.
+    // POST: were it sent all the same (no JavaScript at all), the email and password stay out of the URL.
     <ApiForm method="post" form={form} className="flex flex-col gap-4" {...props}>
       {children}
-      <Button type="submit" disabled={form.pending} className="mt-2 w-full">
+      <Button type="submit" disabled={form.pending || !hydrated} className="mt-2 w-full">
         {icon}
         {form.pending ? t(`auth.${action}.submitting`) : t(`auth.${action}.submit`)}
       </Button>

@@ -21,6 +21,7 @@ import { AppLink, PlainLink } from '#app/components/app-link.tsx';
 import { Icon } from '#app/components/icon.tsx';
 import { hasFollowIntent, useFollow } from '#app/components/catalog/follow-button.tsx';
 import { Poster } from '#app/components/image.tsx';
+import { subscribeToNothing } from '#app/lib/use-hydrated.ts';
 import { MovieTitles } from '#app/components/catalog/movie-titles.tsx';
 import {
   DropdownMenu,
@@ -61,6 +62,7 @@ export function MovieCard({
   };
   const { user } = useAuth();
   // Back from signing in to follow this movie from its card: the menu's follow state carries that out.
+  // Session storage tells no one of changes: the intent is read again at each render.
   const followAsked = useSyncExternalStore(
     subscribeToNothing,
     () => Boolean(user) && hasFollowIntent(movie.id),
@@ -159,9 +161,6 @@ export function MovieCard({
     </div>
   );
 }
-
-/** Session storage tells no one of changes; the intent is read again at each render. */
-const subscribeToNothing = () => () => {};
 
 /** The ⋯ button: the menu's trigger once the menu is made, a plain button that makes it before. */
 function MenuButton({ title, ...props }: { title: string } & ComponentProps<'button'>) {
