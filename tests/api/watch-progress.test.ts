@@ -4,6 +4,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from 'react-router';
 import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { Database } from '#server/db/client.ts';
+import * as schema from '#server/db/schema/index.ts';
 import { moreLikeThis } from '#server/domain/catalog/more-like-this.ts';
 import { movies, watchHistory } from '#server/db/schema/index.ts';
 import {
@@ -156,6 +159,29 @@ describe('More like this', () => {
       }
     } finally {
       await t.db.update(movies).set({ viewsWeek: 0 });
+    }
+  });
+
+  it('runs as named statements whose generic plan each connection keeps', async () => {
+    // One connection, as each of the pool's is: the statement is parsed once, then PostgreSQL plans it for the first
+    // five runs and keeps a generic plan from then on (`generic_plans`), rather than planning every page.
+    const client = await t.db.$client.connect();
+    try {
+      const db = drizzle(client, { schema }) as unknown as Database;
+      const first = await moreLikeThis(db, movie.id);
+      for (let run = 0; run < 6; run++) expect(await moreLikeThis(db, movie.id)).toEqual(first);
+      const { rows } = await client.query<{ name: string; generic: number }>(
+        `select name, generic_plans::int as generic from pg_prepared_statements
+          where name like 'more-like-this-%-60-1000' order by name`,
+      );
+      // Too few movies share anything here for the week's most watched to hold the candidates: both reads run.
+      expect(rows.map((row) => row.name)).toEqual([
+        'more-like-this-all-60-1000',
+        'more-like-this-window-60-1000',
+      ]);
+      for (const row of rows) expect(row.generic, row.name).toBeGreaterThan(0);
+    } finally {
+      client.release(true);
     }
   });
 
