@@ -13,9 +13,9 @@ import {
   useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
   type RefObject,
 } from 'react';
+import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { useTranslation } from '#app/lib/use-translation.ts';
 import { useNonce } from '#app/lib/nonce.ts';
 import { Img, imageUrl, isStorageSrc } from '#app/components/image.tsx';
@@ -80,7 +80,6 @@ const mediaModule =
         },
       );
 
-const noop = () => () => {};
 /** What happened in the early start's frame before the controls were there, for them to carry on with. */
 export type EarlyIntent = {
   /** Shortcut keys pressed meanwhile, in order: the controls perform them as they mount. */
@@ -165,15 +164,6 @@ function usePlayerControls(frame: RefObject<HTMLDivElement | null>, resumes: boo
   return { ready, takeIntent };
 }
 
-/** False during the server render and hydration, true afterwards. */
-function useIsClient() {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-}
-
 /** Site-relative paths and http(s) addresses; anything else (javascript:, data:) is not a source. */
 export function playableUrl(url: string | null, baseOrigin?: string) {
   if (!url) return null;
@@ -225,7 +215,7 @@ function PosterFrame({ poster, children }: { poster: string | null; children?: R
 
 export function Player(props: PlayerProps) {
   const { t } = useTranslation();
-  const isClient = useIsClient();
+  const isClient = useHydrated();
   const frame = useRef<HTMLDivElement>(null);
   const { source, poster, title, storyboard, subtitles, history } = props;
   const { ready: mediaReady, takeIntent } = usePlayerControls(frame, (history?.startAt ?? 0) > 0);
